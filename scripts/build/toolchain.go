@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+)
+
+// goCmd runs "go args..." in dir and returns its trimmed standard output.
+func goCmd(dir string, args ...string) (string, error) {
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// moduleRoot returns the directory of the main module's go.mod.
+func moduleRoot() (string, error) {
+	gomod, err := goCmd("", "env", "GOMOD")
+	if err != nil {
+		return "", err
+	}
+	if gomod == "" || gomod == os.DevNull {
+		return "", errors.New("not inside the kubeplay module; run from the repository")
+	}
+	return filepath.Dir(gomod), nil
+}
+
+// buildWasm compiles ./wasm into out/kubeplay.wasm, stamping version.
+// -buildvcs=false because the version comes from -X, and VCS stamping fails
+// in checkouts git does not trust (a CI clone owned by another user).
+func buildWasm(root, out, version string) error {
+	dst, err := filepath.Abs(filepath.Join(out, "kubeplay.wasm"))
+	if err != nil {
+		return err
+	}
+	tmp := dst + ".tmp"
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false",
+		"-ldflags=-s -w -X main.version="+version, "-o", tmp, "./wasm")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("GOOS=js GOARCH=wasm go build ./wasm: %w", err)
+	}
+	return os.Rename(tmp, dst)
+}
+
+// copyWasmExec copies the JS support file of the Go toolchain that builds
+// kubeplay.wasm (the two must match) into out, unchanged.
+func copyWasmExec(out string) error {
+	goroot, err := goCmd("", "env", "GOROOT")
+	if err != nil {
+		return err
+	}
+	for _, dir := range []string{"lib/wasm", "misc/wasm"} { // Go 1.24 moved it to lib/
+		b, err := os.ReadFile(filepath.Join(goroot, dir, "wasm_exec.js"))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		return writeFileAtomic(filepath.Join(out, "wasm_exec.js"), b)
+	}
+	return fmt.Errorf("wasm_exec.js not found in %s/lib/wasm or %s/misc/wasm", goroot, goroot)
+}
+
+// gitVersion describes the checkout at root ("v0.1.0-3-gabc1234-dirty", or a
+// bare commit), or returns "devel" when git cannot say.
+func gitVersion(root string) string {
+	cmd := exec.Command("git", "describe", "--tags", "--always", "--dirty")
+	cmd.Dir = root
+	out, err := cmd.Output()
+	if v := strings.TrimSpace(string(out)); err == nil && v != "" && !strings.ContainsAny(v, " \t\n'\"") {
+		return v
+	}
+	return "devel"
+}

@@ -1,0 +1,101 @@
+package api
+
+// Namespace is core/v1 Namespace.
+type Namespace struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitzero"`
+	Spec       NamespaceSpec   `json:"spec,omitzero"`
+	Status     NamespaceStatus `json:"status,omitzero"`
+}
+
+// NamespaceSpec is core/v1 NamespaceSpec.
+type NamespaceSpec struct {
+	Finalizers []string `json:"finalizers,omitempty"`
+}
+
+// NamespacePhase is Active or Terminating.
+type NamespacePhase string
+
+const (
+	NamespaceActive      NamespacePhase = "Active"
+	NamespaceTerminating NamespacePhase = "Terminating"
+)
+
+// NamespaceStatus is core/v1 NamespaceStatus.
+type NamespaceStatus struct {
+	Phase NamespacePhase `json:"phase,omitempty"`
+}
+
+// Event is core/v1 Event, the form kubectl describe and get events read.
+type Event struct {
+	TypeMeta           `json:",inline"`
+	ObjectMeta         `json:"metadata,omitzero"`
+	InvolvedObject     ObjectReference `json:"involvedObject"`
+	Reason             string          `json:"reason,omitempty"`
+	Message            string          `json:"message,omitempty"`
+	Source             EventSource     `json:"source,omitzero"`
+	FirstTimestamp     Time            `json:"firstTimestamp,omitzero"`
+	LastTimestamp      Time            `json:"lastTimestamp,omitzero"`
+	Count              int32           `json:"count,omitempty"`
+	Type               string          `json:"type,omitempty"`
+	ReportingComponent string          `json:"reportingComponent"`
+	ReportingInstance  string          `json:"reportingInstance"`
+}
+
+// Event types.
+const (
+	EventTypeNormal  = "Normal"
+	EventTypeWarning = "Warning"
+)
+
+// EventSource names the component (and host) that emitted an event.
+type EventSource struct {
+	Component string `json:"component,omitempty"`
+	Host      string `json:"host,omitempty"`
+}
+
+// ResourceQuota is core/v1 ResourceQuota.
+type ResourceQuota struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitzero"`
+	Spec       ResourceQuotaSpec   `json:"spec,omitzero"`
+	Status     ResourceQuotaStatus `json:"status,omitzero"`
+}
+
+// ResourceQuotaSpec is core/v1 ResourceQuotaSpec.
+type ResourceQuotaSpec struct {
+	Hard ResourceList `json:"hard,omitempty"`
+}
+
+// ResourceQuotaStatus is core/v1 ResourceQuotaStatus.
+type ResourceQuotaStatus struct {
+	Hard ResourceList `json:"hard,omitempty"`
+	Used ResourceList `json:"used,omitempty"`
+}
+
+// Lease is coordination.k8s.io/v1 Lease (node heartbeats).
+type Lease struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitzero"`
+	Spec       LeaseSpec `json:"spec,omitzero"`
+}
+
+// MicroTime is metav1.MicroTime; the playground's clock has second
+// resolution, so it serialises with six zero fractional digits.
+type MicroTime struct{ Time }
+
+// LeaseSpec is coordination.k8s.io/v1 LeaseSpec.
+type LeaseSpec struct {
+	HolderIdentity       *string    `json:"holderIdentity,omitempty"`
+	LeaseDurationSeconds *int32     `json:"leaseDurationSeconds,omitempty"`
+	AcquireTime          *MicroTime `json:"acquireTime,omitempty"`
+	RenewTime            *MicroTime `json:"renewTime,omitempty"`
+	LeaseTransitions     *int32     `json:"leaseTransitions,omitempty"`
+}
+
+// RuntimeClass is node.k8s.io/v1 RuntimeClass.
+type RuntimeClass struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitzero"`
+	Handler    string `json:"handler"`
+}

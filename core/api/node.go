@@ -1,0 +1,90 @@
+package api
+
+// Node is core/v1 Node.
+type Node struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitzero"`
+	Spec       NodeSpec   `json:"spec,omitzero"`
+	Status     NodeStatus `json:"status,omitzero"`
+}
+
+// NodeSpec is core/v1 NodeSpec.
+type NodeSpec struct {
+	PodCIDR       string   `json:"podCIDR,omitempty"`
+	PodCIDRs      []string `json:"podCIDRs,omitempty"`
+	Unschedulable bool     `json:"unschedulable,omitempty"`
+	Taints        []Taint  `json:"taints,omitempty"`
+}
+
+// TaintEffect is NoSchedule, PreferNoSchedule or NoExecute.
+type TaintEffect string
+
+const (
+	TaintEffectNoSchedule       TaintEffect = "NoSchedule"
+	TaintEffectPreferNoSchedule TaintEffect = "PreferNoSchedule"
+	TaintEffectNoExecute        TaintEffect = "NoExecute"
+)
+
+// Taint is core/v1 Taint.
+type Taint struct {
+	Key       string      `json:"key"`
+	Value     string      `json:"value,omitempty"`
+	Effect    TaintEffect `json:"effect"`
+	TimeAdded *Time       `json:"timeAdded,omitempty"`
+}
+
+// NodeConditionType names a node condition.
+type NodeConditionType string
+
+const (
+	NodeReady              NodeConditionType = "Ready"
+	NodeMemoryPressure     NodeConditionType = "MemoryPressure"
+	NodeDiskPressure       NodeConditionType = "DiskPressure"
+	NodePIDPressure        NodeConditionType = "PIDPressure"
+	NodeNetworkUnavailable NodeConditionType = "NetworkUnavailable"
+)
+
+// NodeCondition is core/v1 NodeCondition.
+type NodeCondition struct {
+	Type               NodeConditionType `json:"type"`
+	Status             ConditionStatus   `json:"status"`
+	LastHeartbeatTime  Time              `json:"lastHeartbeatTime,omitzero"`
+	LastTransitionTime Time              `json:"lastTransitionTime,omitzero"`
+	Reason             string            `json:"reason,omitempty"`
+	Message            string            `json:"message,omitempty"`
+}
+
+// NodeAddressType is InternalIP, Hostname, ...
+type NodeAddressType string
+
+// NodeAddress is one of a node's addresses.
+type NodeAddress struct {
+	Type    NodeAddressType `json:"type"`
+	Address string          `json:"address"`
+}
+
+// NodeSystemInfo is the subset of node info kubectl shows.
+type NodeSystemInfo struct {
+	KubeletVersion          string `json:"kubeletVersion,omitempty"`
+	ContainerRuntimeVersion string `json:"containerRuntimeVersion,omitempty"`
+	OSImage                 string `json:"osImage,omitempty"`
+	KernelVersion           string `json:"kernelVersion,omitempty"`
+	OperatingSystem         string `json:"operatingSystem,omitempty"`
+	Architecture            string `json:"architecture,omitempty"`
+}
+
+// ContainerImage is an image cached on a node.
+type ContainerImage struct {
+	Names     []string `json:"names"`
+	SizeBytes int64    `json:"sizeBytes,omitempty"`
+}
+
+// NodeStatus is core/v1 NodeStatus.
+type NodeStatus struct {
+	Capacity    ResourceList     `json:"capacity,omitempty"`
+	Allocatable ResourceList     `json:"allocatable,omitempty"`
+	Conditions  []NodeCondition  `json:"conditions,omitempty"`
+	Addresses   []NodeAddress    `json:"addresses,omitempty"`
+	NodeInfo    NodeSystemInfo   `json:"nodeInfo,omitzero"`
+	Images      []ContainerImage `json:"images,omitempty"`
+}

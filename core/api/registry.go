@@ -1,0 +1,129 @@
+package api
+
+import (
+	"reflect"
+	"strings"
+)
+
+// KindInfo describes one kind as API discovery would: its group/version,
+// resource names, scope and how to make an empty object of it.
+type KindInfo struct {
+	Kind       string
+	Group      string // "" for the core group
+	Version    string
+	Resource   string // plural, lower case: "deployments"
+	Singular   string
+	ShortNames []string
+	Namespaced bool
+	Categories []string // "all" for the kinds `kubectl get all` lists
+	New        func() Object
+}
+
+// APIVersion is "group/version", or just "version" for the core group.
+func (k *KindInfo) APIVersion() string {
+	if k.Group == "" {
+		return k.Version
+	}
+	return k.Group + "/" + k.Version
+}
+
+// GroupResource is how the API server names the resource in errors:
+// "deployments.apps", or "pods" for the core group.
+func (k *KindInfo) GroupResource() string {
+	if k.Group == "" {
+		return k.Resource
+	}
+	return k.Resource + "." + k.Group
+}
+
+// GroupKind is "Deployment.apps", or "Pod" for the core group.
+func (k *KindInfo) GroupKind() string {
+	if k.Group == "" {
+		return k.Kind
+	}
+	return k.Kind + "." + k.Group
+}
+
+// kinds lists every kind the playground serves, in discovery order. The
+// names, short names and categories are those of a v1.37 API server.
+var kinds = []*KindInfo{
+	{Kind: "Namespace", Version: "v1", Resource: "namespaces", Singular: "namespace", ShortNames: []string{"ns"},
+		New: func() Object { return &Namespace{} }},
+	{Kind: "Node", Version: "v1", Resource: "nodes", Singular: "node", ShortNames: []string{"no"},
+		New: func() Object { return &Node{} }},
+	{Kind: "Pod", Version: "v1", Resource: "pods", Singular: "pod", ShortNames: []string{"po"}, Namespaced: true,
+		Categories: []string{"all"}, New: func() Object { return &Pod{} }},
+	{Kind: "Service", Version: "v1", Resource: "services", Singular: "service", ShortNames: []string{"svc"},
+		Namespaced: true, Categories: []string{"all"}, New: func() Object { return &Service{} }},
+	{Kind: "Event", Version: "v1", Resource: "events", Singular: "event", ShortNames: []string{"ev"},
+		Namespaced: true, New: func() Object { return &Event{} }},
+	{Kind: "ResourceQuota", Version: "v1", Resource: "resourcequotas", Singular: "resourcequota",
+		ShortNames: []string{"quota"}, Namespaced: true, New: func() Object { return &ResourceQuota{} }},
+	{Kind: "Deployment", Group: "apps", Version: "v1", Resource: "deployments", Singular: "deployment",
+		ShortNames: []string{"deploy"}, Namespaced: true, Categories: []string{"all"},
+		New: func() Object { return &Deployment{} }},
+	{Kind: "ReplicaSet", Group: "apps", Version: "v1", Resource: "replicasets", Singular: "replicaset",
+		ShortNames: []string{"rs"}, Namespaced: true, Categories: []string{"all"},
+		New: func() Object { return &ReplicaSet{} }},
+	{Kind: "EndpointSlice", Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices",
+		Singular: "endpointslice", Namespaced: true, New: func() Object { return &EndpointSlice{} }},
+	{Kind: "Lease", Group: "coordination.k8s.io", Version: "v1", Resource: "leases", Singular: "lease",
+		Namespaced: true, New: func() Object { return &Lease{} }},
+	{Kind: "RuntimeClass", Group: "node.k8s.io", Version: "v1", Resource: "runtimeclasses",
+		Singular: "runtimeclass", New: func() Object { return &RuntimeClass{} }},
+}
+
+var (
+	byKind = map[string]*KindInfo{}
+	byType = map[reflect.Type]*KindInfo{}
+)
+
+func init() {
+	for _, k := range kinds {
+		byKind[k.Kind] = k
+		byType[reflect.TypeOf(k.New())] = k
+	}
+}
+
+// Kinds returns every served kind in discovery order. Callers must not modify it.
+func Kinds() []*KindInfo { return kinds }
+
+// LookupKind finds a kind by its exact Kind name ("Deployment").
+func LookupKind(kind string) (*KindInfo, bool) {
+	k, ok := byKind[kind]
+	return k, ok
+}
+
+// KindOf returns the KindInfo for a typed object.
+func KindOf(obj Object) *KindInfo { return byType[reflect.TypeOf(obj)] }
+
+// LookupResource resolves what a user types after `kubectl get`: a plural,
+// singular or short name, optionally qualified by group
+// ("deployments.apps", "deploy"). Matching is case-insensitive, as kubectl's.
+func LookupResource(name string) (*KindInfo, bool) {
+	name = strings.ToLower(name)
+	res, group, qualified := strings.Cut(name, ".")
+	for _, k := range kinds {
+		if qualified && k.Group != group {
+			continue
+		}
+		if res == k.Resource || res == k.Singular || res == strings.ToLower(k.Kind) {
+			return k, true
+		}
+		for _, s := range k.ShortNames {
+			if res == s {
+				return k, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// SetTypeMeta fills apiVersion and kind from the object's Go type, so objects
+// always leave the store self-describing.
+func SetTypeMeta(obj Object) {
+	if k := KindOf(obj); k != nil {
+		tm := obj.GetTypeMeta()
+		tm.APIVersion, tm.Kind = k.APIVersion(), k.Kind
+	}
+}

@@ -1,0 +1,55 @@
+package controller
+
+import "strings"
+
+// Decision records one thing a controller decided and why: the inputs it read,
+// the formula it applied, the result, and the upstream function it models.
+// The UI's "Why?" pane, the runner's --explain output and tests all read these
+// records, so they are data, not log lines.
+type Decision struct {
+	Tick       int64   `json:"tick"`
+	Controller string  `json:"controller"`
+	Object     string  `json:"object"`   // "deployment/web" style, namespaced as "default/web" where needed
+	Upstream   string  `json:"upstream"` // the upstream function modelled, e.g. "NewRSNewReplicas"
+	Inputs     []Input `json:"inputs,omitempty"`
+	Formula    string  `json:"formula,omitempty"`
+	Result     string  `json:"result"`
+}
+
+// Input is one named value a decision read.
+type Input struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// String renders the one-line human sentence:
+// "NewRSNewReplicas: maxTotal = 4+1 = 5; current = 4 → scale new RS web-6b7f 0 → 1".
+func (d Decision) String() string {
+	var b strings.Builder
+	b.WriteString(d.Upstream)
+	b.WriteString(": ")
+	if d.Formula != "" {
+		b.WriteString(d.Formula)
+		b.WriteString(" → ")
+	}
+	b.WriteString(d.Result)
+	return b.String()
+}
+
+// Decisions collects the records of one reconcile.
+type Decisions struct {
+	Controller string
+	Object     string
+	list       []Decision
+}
+
+// Add appends a decision about the current object.
+func (ds *Decisions) Add(upstream, formula, result string, inputs ...Input) {
+	ds.list = append(ds.list, Decision{
+		Controller: ds.Controller, Object: ds.Object,
+		Upstream: upstream, Formula: formula, Result: result, Inputs: inputs,
+	})
+}
+
+// List returns the records collected so far.
+func (ds *Decisions) List() []Decision { return ds.list }

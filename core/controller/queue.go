@@ -1,0 +1,134 @@
+package controller
+
+import (
+	"sort"
+	"time"
+
+	"github.com/kubeplay/kubeplay/core/clock"
+)
+
+// Queue is a controller's work queue, modelled on client-go's rate-limited
+// delaying queue but single-threaded and driven by the virtual clock:
+//   - a key waiting in the queue is never queued twice (Add is idempotent);
+//   - AddAfter parks a key until the clock reaches its due time;
+//   - AddRateLimited backs off exponentially per key (5ms doubling to 1000s,
+//     client-go's DefaultControllerRateLimiter item limiter), so a failing
+//     sync is retried at the next tick at the earliest.
+type Queue struct {
+	clock    clock.Source
+	order    []string             // FIFO of ready keys
+	queued   map[string]bool      // keys in order
+	waiting  map[string]time.Time // parked keys and when they are due
+	failures map[string]int
+}
+
+// Rate limiter bounds, from client-go's ItemExponentialFailureRateLimiter
+// defaults used by every kube-controller-manager controller.
+const (
+	baseRetryDelay = 5 * time.Millisecond
+	maxRetryDelay  = 1000 * time.Second
+)
+
+// NewQueue returns an empty queue reading time from c.
+func NewQueue(c clock.Source) *Queue {
+	return &Queue{
+		clock:    c,
+		queued:   map[string]bool{},
+		waiting:  map[string]time.Time{},
+		failures: map[string]int{},
+	}
+}
+
+// Add queues key now unless it is already queued.
+func (q *Queue) Add(key string) {
+	if q.queued[key] {
+		return
+	}
+	q.queued[key] = true
+	q.order = append(q.order, key)
+}
+
+// AddAfter queues key once d has passed. Like client-go, a key already parked
+// keeps the earlier of its two due times; d <= 0 is Add.
+func (q *Queue) AddAfter(key string, d time.Duration) {
+	if d <= 0 {
+		q.Add(key)
+		return
+	}
+	due := q.clock.Now().Add(d)
+	if cur, ok := q.waiting[key]; !ok || due.Before(cur) {
+		q.waiting[key] = due
+	}
+}
+
+// AddRateLimited requeues key after its exponential back-off and counts the
+// failure (workqueue.RateLimitingInterface.AddRateLimited).
+func (q *Queue) AddRateLimited(key string) {
+	n := q.failures[key]
+	q.failures[key] = n + 1
+	d := maxRetryDelay
+	if n < 32 {
+		if exp := baseRetryDelay << n; exp < maxRetryDelay {
+			d = exp
+		}
+	}
+	q.AddAfter(key, d)
+}
+
+// Forget clears key's failure count after a successful sync.
+func (q *Queue) Forget(key string) { delete(q.failures, key) }
+
+// NumRequeues is how many times key has failed in a row.
+func (q *Queue) NumRequeues(key string) int { return q.failures[key] }
+
+// promote moves every parked key that is due into the FIFO, earliest first
+// (ties by key) so the order never depends on map iteration.
+func (q *Queue) promote() {
+	now := q.clock.Now()
+	var due []string
+	for k, t := range q.waiting {
+		if !t.After(now) {
+			due = append(due, k)
+		}
+	}
+	sort.Slice(due, func(i, j int) bool {
+		ti, tj := q.waiting[due[i]], q.waiting[due[j]]
+		if !ti.Equal(tj) {
+			return ti.Before(tj)
+		}
+		return due[i] < due[j]
+	})
+	for _, k := range due {
+		delete(q.waiting, k)
+		q.Add(k)
+	}
+}
+
+// Get pops the next ready key, promoting parked keys that are due first.
+func (q *Queue) Get() (string, bool) {
+	q.promote()
+	if len(q.order) == 0 {
+		return "", false
+	}
+	key := q.order[0]
+	q.order = q.order[1:]
+	delete(q.queued, key)
+	return key, true
+}
+
+// Len is the number of keys ready to run now.
+func (q *Queue) Len() int {
+	q.promote()
+	return len(q.order)
+}
+
+// NextDue reports when the earliest parked key becomes due.
+func (q *Queue) NextDue() (time.Time, bool) {
+	var first time.Time
+	for _, t := range q.waiting {
+		if first.IsZero() || t.Before(first) {
+			first = t
+		}
+	}
+	return first, !first.IsZero()
+}

@@ -1,0 +1,81 @@
+package controller
+
+import (
+	"testing"
+	"time"
+
+	"github.com/kubeplay/kubeplay/core/clock"
+)
+
+func drain(q *Queue) []string {
+	var got []string
+	for {
+		k, ok := q.Get()
+		if !ok {
+			return got
+		}
+		got = append(got, k)
+	}
+}
+
+func TestQueueDeduplicatesAndKeepsFIFO(t *testing.T) {
+	q := NewQueue(clock.New(clock.Epoch))
+	for _, k := range []string{"b", "a", "b", "c", "a"} {
+		q.Add(k)
+	}
+	if got := drain(q); len(got) != 3 || got[0] != "b" || got[1] != "a" || got[2] != "c" {
+		t.Fatalf("drained %v, want [b a c]", got)
+	}
+}
+
+func TestQueueReAddWhileProcessing(t *testing.T) {
+	q := NewQueue(clock.New(clock.Epoch))
+	q.Add("web")
+	k, _ := q.Get()
+	q.Add(k) // an event arrived while the key was being synced
+	if got := drain(q); len(got) != 1 || got[0] != "web" {
+		t.Fatalf("drained %v, want the key queued again", got)
+	}
+}
+
+func TestQueueAddAfterFollowsVirtualClock(t *testing.T) {
+	c := clock.New(clock.Epoch)
+	q := NewQueue(c)
+	q.AddAfter("late", 10*time.Second)
+	q.AddAfter("early", 3*time.Second)
+	q.AddAfter("late", 20*time.Second) // the earlier due time wins
+	if q.Len() != 0 {
+		t.Fatal("parked keys ran before they were due")
+	}
+	if due, ok := q.NextDue(); !ok || !due.Equal(clock.Epoch.Add(3*time.Second)) {
+		t.Fatalf("NextDue = %v, %v; want epoch+3s", due, ok)
+	}
+	c.Advance(10 * time.Second)
+	if got := drain(q); len(got) != 2 || got[0] != "early" || got[1] != "late" {
+		t.Fatalf("drained %v, want [early late]", got)
+	}
+}
+
+func TestQueueRateLimitedBackOff(t *testing.T) {
+	c := clock.New(clock.Epoch)
+	q := NewQueue(c)
+	q.AddRateLimited("x") // 5ms
+	q.AddRateLimited("x") // 10ms, but the earlier due time is kept
+	if q.NumRequeues("x") != 2 {
+		t.Fatalf("NumRequeues = %d, want 2", q.NumRequeues("x"))
+	}
+	if due, _ := q.NextDue(); !due.Equal(clock.Epoch.Add(5 * time.Millisecond)) {
+		t.Fatalf("first retry due %v, want epoch+5ms", due)
+	}
+	c.Advance(time.Second)
+	if got := drain(q); len(got) != 1 {
+		t.Fatalf("drained %v, want one retry", got)
+	}
+	for range 40 {
+		q.AddRateLimited("y")
+	}
+	q.Forget("x")
+	if q.NumRequeues("x") != 0 {
+		t.Fatal("Forget did not reset the failure count")
+	}
+}

@@ -1,16 +1,32 @@
-// Package cluster wires the simulated cluster together: it owns the virtual
-// clock and the seeded random source every other actor draws from, so that
-// (scenario, seed, tick) fully determines what the cluster looks like.
+// Package cluster wires the simulated cluster together: the API server, the
+// informers, the controllers and the time-driven actors (kubelets, node
+// lifecycle). It owns the virtual clock and the seeded random source every
+// other actor draws from, so that (scenario, seed, tick) fully determines what
+// the cluster looks like.
 package cluster
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"time"
 
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/clock"
+	"github.com/kubeplay/kubeplay/core/controller"
 )
 
 // DefaultSeed is used when a scenario does not choose one.
 const DefaultSeed uint64 = 1
+
+// TickDuration is one tick of simulated time.
+const TickDuration = time.Second
+
+// MaxStepsPerTick bounds the work one Tick may do. A healthy cluster settles
+// within a few hundred steps even with thousands of pods; hitting the bound
+// means some controller keeps requeueing itself, which is reported as an
+// error rather than freezing the page.
+const MaxStepsPerTick = 200_000
 
 // NewRand returns the deterministic random source for a seed. PCG is fast,
 // small to snapshot, and its stream is stable across Go releases.
@@ -19,17 +35,123 @@ func NewRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 0x9e3779b97f4a7c15))
 }
 
-// Cluster is the whole simulated cluster.
-type Cluster struct {
-	Clock *clock.Clock
-	Rand  *rand.Rand
-	seed  uint64
+// Actor is a time-driven participant: something that acts because time
+// passed (a kubelet's probes and back-offs, lease renewals), not because an
+// object changed.
+type Actor interface {
+	Name() string
+	// Tick acts at the current virtual time, writing through the API server.
+	Tick()
 }
 
-// New returns an empty cluster at the epoch, drawing randomness from seed.
+// Cluster is the whole simulated cluster.
+type Cluster struct {
+	Clock     *clock.Clock
+	Rand      *rand.Rand
+	API       *apiserver.Server
+	Informers *controller.Informers
+	Context   *controller.Context
+
+	seed        uint64
+	tick        int64
+	controllers []controller.Controller
+	actors      []Actor
+	next        int // round-robin position among controllers
+}
+
+// New returns a cluster at the epoch with an API server and informers but
+// no controllers or actors yet; see Add and AddActor.
 func New(seed uint64) *Cluster {
-	return &Cluster{Clock: clock.New(clock.Epoch), Rand: NewRand(seed), seed: seed}
+	c := &Cluster{Clock: clock.New(clock.Epoch), Rand: NewRand(seed), seed: seed}
+	c.API = apiserver.New(c.Clock, c.Rand)
+	var kinds []*api.KindInfo
+	for _, k := range api.Kinds() {
+		if k.Kind != "Event" { // no controller reads events
+			kinds = append(kinds, k)
+		}
+	}
+	c.Informers = controller.NewInformers(c.API, kinds...)
+	c.Context = controller.NewContext(c.API, c.Informers, c.Clock)
+	return c
 }
 
 // Seed returns the seed the cluster was created with.
 func (c *Cluster) Seed() uint64 { return c.seed }
+
+// CurrentTick is how many ticks have passed since the epoch.
+func (c *Cluster) CurrentTick() int64 { return c.tick }
+
+// Add registers controllers; Step visits them in the order added.
+func (c *Cluster) Add(cs ...controller.Controller) { c.controllers = append(c.controllers, cs...) }
+
+// AddActor registers time-driven actors; Tick runs them in the order added.
+func (c *Cluster) AddActor(as ...Actor) { c.actors = append(c.actors, as...) }
+
+// StepResult says what one Step did.
+type StepResult struct {
+	Tick       int64
+	Controller string
+	Key        string
+	Decisions  []controller.Decision
+	Err        error
+}
+
+// Step runs exactly one work item of one controller: the next controller,
+// round-robin, that has a key ready. It reports false when every queue is
+// empty.
+func (c *Cluster) Step() (StepResult, bool) {
+	c.Informers.Pump()
+	for i := range c.controllers {
+		ctl := c.controllers[(c.next+i)%len(c.controllers)]
+		q := ctl.Queue()
+		key, ok := q.Get()
+		if !ok {
+			continue
+		}
+		c.next = (c.next + i + 1) % len(c.controllers)
+		ds := &controller.Decisions{Controller: ctl.Name(), Object: key}
+		err := ctl.Sync(key, ds)
+		switch {
+		case err == nil:
+			q.Forget(key)
+		case ctl.MaxRetries() == 0 || q.NumRequeues(key) < ctl.MaxRetries():
+			q.AddRateLimited(key)
+		default:
+			q.Forget(key) // dropped, as handleErr does after maxRetries
+		}
+		c.Informers.Pump()
+		res := StepResult{Tick: c.tick, Controller: ctl.Name(), Key: key, Decisions: ds.List(), Err: err}
+		for i := range res.Decisions {
+			res.Decisions[i].Tick = c.tick
+		}
+		return res, true
+	}
+	return StepResult{}, false
+}
+
+// Settle runs Step until every queue is empty and returns what each step
+// did. It fails, rather than hangs, if the controllers do not settle within
+// MaxStepsPerTick steps.
+func (c *Cluster) Settle() ([]StepResult, error) {
+	var steps []StepResult
+	for range MaxStepsPerTick {
+		r, ok := c.Step()
+		if !ok {
+			return steps, nil
+		}
+		steps = append(steps, r)
+	}
+	return steps, fmt.Errorf("controllers did not settle after %d steps at tick %d", MaxStepsPerTick, c.tick)
+}
+
+// Tick advances the virtual clock one second, lets every actor act, and then
+// runs the controllers until every queue is empty.
+func (c *Cluster) Tick() ([]StepResult, error) {
+	c.Clock.Advance(TickDuration)
+	c.tick++
+	for _, a := range c.actors {
+		a.Tick()
+		c.Informers.Pump()
+	}
+	return c.Settle()
+}

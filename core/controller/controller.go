@@ -1,0 +1,46 @@
+// Package controller is the simulated kube-controller-manager's framework:
+// informers (watch-fed caches with event handlers), work queues on the
+// virtual clock, the event recorder, and decision records. The controllers
+// themselves live in subpackages (deployment, replicaset, garbagecollector),
+// each mirroring its upstream counterpart.
+package controller
+
+import (
+	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/clock"
+)
+
+// Controller is one control loop, shaped like kubernetes/sample-controller:
+// informer handlers enqueue keys, and Sync(key) reads desired and actual
+// state from the caches, acts through the API server, and records why.
+type Controller interface {
+	// Name is the component name events carry ("deployment-controller").
+	Name() string
+	// Queue holds the keys waiting to be synced.
+	Queue() *Queue
+	// Sync reconciles one key. An error requeues the key with back-off.
+	Sync(key string, ds *Decisions) error
+	// MaxRetries is how many failed syncs in a row a key may have before it
+	// is dropped (deployment controller: 15); 0 retries forever.
+	MaxRetries() int
+}
+
+// Context is what a controller is built from: the API server it writes to,
+// the shared informers it reads from, the virtual clock, and recorders.
+type Context struct {
+	Server    *apiserver.Server
+	Informers *Informers
+	Clock     clock.Source
+	events    *correlator
+}
+
+// NewContext bundles the shared pieces every controller of a cluster uses.
+func NewContext(s *apiserver.Server, in *Informers, c clock.Source) *Context {
+	return &Context{Server: s, Informers: in, Clock: c, events: newCorrelator()}
+}
+
+// Recorder returns an event recorder for a component; host is set for
+// per-node agents such as the kubelet.
+func (c *Context) Recorder(component, host string) *Recorder {
+	return newRecorder(c.Server, c.Clock, c.events, component, host)
+}

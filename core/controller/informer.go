@@ -1,0 +1,250 @@
+package controller
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/labels"
+	"github.com/kubeplay/kubeplay/core/apiserver"
+)
+
+// Handler is client-go's ResourceEventHandlerFuncs: what an informer calls
+// when an object of its kind is added, updated or deleted. Objects handed to
+// handlers are the informer's shared copies: read them, never change them.
+type Handler struct {
+	Add    func(obj api.Object)
+	Update func(old, cur api.Object)
+	Delete func(obj api.Object)
+}
+
+// Informers is the simulated SharedInformerFactory: one watch on the API
+// server feeding one cache per kind and the handlers registered for it.
+//
+// Unlike client-go there are no goroutines: Pump delivers pending watch
+// events when the cluster calls it, in resourceVersion order. The cluster
+// pumps before every work item, so a controller always reads a cache that
+// has seen every earlier write, and the run is deterministic.
+type Informers struct {
+	server   *apiserver.Server
+	kinds    []*api.KindInfo
+	watcher  *apiserver.Watcher
+	stores   map[*api.KindInfo]*Store
+	handlers map[*api.KindInfo][]Handler
+}
+
+// NewInformers lists every kind, fills the caches, and starts watching from
+// the list's resourceVersion (the reflector's ListAndWatch).
+func NewInformers(s *apiserver.Server, kinds ...*api.KindInfo) *Informers {
+	in := &Informers{
+		server:   s,
+		kinds:    kinds,
+		stores:   map[*api.KindInfo]*Store{},
+		handlers: map[*api.KindInfo][]Handler{},
+	}
+	for _, k := range kinds {
+		in.stores[k] = newStore()
+	}
+	in.relist()
+	return in
+}
+
+// Lister returns the cache of one kind. It panics for a kind the informers
+// were not created with: that is a wiring bug, not a runtime condition.
+func (in *Informers) Lister(k *api.KindInfo) *Store {
+	st, ok := in.stores[k]
+	if !ok {
+		panic("controller: no informer for " + k.Kind)
+	}
+	return st
+}
+
+// AddHandler registers h for events on kind k.
+func (in *Informers) AddHandler(k *api.KindInfo, h Handler) {
+	in.Lister(k) // same wiring check
+	in.handlers[k] = append(in.handlers[k], h)
+}
+
+// Pending reports whether writes exist that the caches have not seen.
+func (in *Informers) Pending() bool { return in.watcher.Pending() }
+
+// Pump delivers every pending watch event to the caches and handlers and
+// returns how many it delivered.
+func (in *Informers) Pump() int {
+	n := 0
+	for {
+		ev, ok := in.watcher.Next()
+		if !ok {
+			return n
+		}
+		if ev.Type == apiserver.Error {
+			// The watch expired (410 Gone): relist, as the reflector does.
+			in.relist()
+			continue
+		}
+		n++
+		in.deliver(ev.Kind, ev.Type, ev.Object)
+	}
+}
+
+func (in *Informers) deliver(k *api.KindInfo, typ apiserver.EventType, obj api.Object) {
+	st := in.stores[k]
+	key := KeyOf(obj)
+	old, existed := st.objects[key]
+	switch typ {
+	case apiserver.Deleted:
+		st.remove(key)
+		for _, h := range in.handlers[k] {
+			if h.Delete != nil {
+				h.Delete(obj)
+			}
+		}
+	default:
+		st.put(key, obj)
+		for _, h := range in.handlers[k] {
+			switch {
+			case existed && h.Update != nil:
+				h.Update(old, obj)
+			case !existed && h.Add != nil:
+				h.Add(obj)
+			}
+		}
+	}
+}
+
+// relist replaces every cache with a fresh list and tells the handlers what
+// changed, then watches from the list's resourceVersion.
+func (in *Informers) relist() {
+	if in.watcher != nil {
+		in.watcher.Stop()
+	}
+	rv := ""
+	for _, k := range in.kinds {
+		l, err := in.server.List(k, "", nil)
+		if err != nil {
+			panic("controller: listing " + k.Kind + ": " + err.Error())
+		}
+		rv = l.ResourceVersion
+		st := in.stores[k]
+		seen := map[string]bool{}
+		for _, obj := range l.Items {
+			key := KeyOf(obj)
+			seen[key] = true
+			in.deliver(k, apiserver.Added, obj)
+		}
+		for _, key := range st.Keys() {
+			if !seen[key] {
+				in.deliver(k, apiserver.Deleted, st.objects[key])
+			}
+		}
+	}
+	w, err := in.server.Watch(apiserver.WatchOptions{Kinds: in.kinds, ResourceVersion: rv})
+	if err != nil {
+		panic("controller: watching: " + err.Error())
+	}
+	in.watcher = w
+}
+
+// KeyOf is cache.MetaNamespaceKeyFunc: "namespace/name", or "name" for
+// cluster-scoped objects.
+func KeyOf(obj api.Object) string {
+	m := obj.GetObjectMeta()
+	if m.Namespace == "" {
+		return m.Name
+	}
+	return m.Namespace + "/" + m.Name
+}
+
+// SplitKey is cache.SplitMetaNamespaceKey.
+func SplitKey(key string) (namespace, name string) {
+	if ns, n, ok := strings.Cut(key, "/"); ok {
+		return ns, n
+	}
+	return "", key
+}
+
+// Store is one kind's informer cache (cache.Indexer with a lister on top).
+type Store struct {
+	objects map[string]api.Object
+	keys    []string // sorted; nil when it must be rebuilt
+}
+
+func newStore() *Store { return &Store{objects: map[string]api.Object{}} }
+
+func (st *Store) put(key string, obj api.Object) {
+	if _, ok := st.objects[key]; !ok {
+		st.keys = nil
+	}
+	st.objects[key] = obj
+}
+
+func (st *Store) remove(key string) {
+	if _, ok := st.objects[key]; ok {
+		delete(st.objects, key)
+		st.keys = nil
+	}
+}
+
+// Keys returns every key in sorted order.
+func (st *Store) Keys() []string {
+	if st.keys == nil {
+		st.keys = make([]string, 0, len(st.objects))
+		for k := range st.objects {
+			st.keys = append(st.keys, k)
+		}
+		slices.Sort(st.keys)
+	}
+	return st.keys
+}
+
+// Get returns the cached object for key ("namespace/name").
+func (st *Store) Get(key string) (api.Object, bool) {
+	obj, ok := st.objects[key]
+	return obj, ok
+}
+
+// List returns the cached objects in namespace ("" = all) whose labels match
+// selector (nil = all), sorted by key. The objects are shared: do not change
+// them; deep-copy first, as upstream controllers do.
+func (st *Store) List(namespace string, selector labels.Selector) []api.Object {
+	var out []api.Object
+	for _, key := range st.Keys() {
+		obj := st.objects[key]
+		m := obj.GetObjectMeta()
+		if namespace != "" && m.Namespace != namespace {
+			continue
+		}
+		if selector != nil && !selector.Matches(labels.Set(m.Labels)) {
+			continue
+		}
+		out = append(out, obj)
+	}
+	return out
+}
+
+// Len is the number of cached objects.
+func (st *Store) Len() int { return len(st.objects) }
+
+// ListAs is Store.List for a known Go type.
+func ListAs[T api.Object](st *Store, namespace string, selector labels.Selector) []T {
+	objs := st.List(namespace, selector)
+	out := make([]T, len(objs))
+	for i, o := range objs {
+		out[i] = o.(T)
+	}
+	return out
+}
+
+// GetAs is Store.Get for a known Go type.
+func GetAs[T api.Object](st *Store, namespace, name string) (T, bool) {
+	key := name
+	if namespace != "" {
+		key = namespace + "/" + name
+	}
+	obj, ok := st.objects[key]
+	if !ok {
+		var zero T
+		return zero, false
+	}
+	return obj.(T), true
+}

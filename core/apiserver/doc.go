@@ -1,0 +1,31 @@
+// Package apiserver is the playground's API server: the one place where
+// controllers, the scheduler, kubelets and kubectl meet, as in a real
+// cluster. It models kube-apiserver's generic registry
+// (staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go), the
+// per-kind REST strategies (pkg/registry/...), the admission chain, etcd's
+// single global revision and the watch cache.
+//
+// Files, one job each:
+//
+//	store.go       Server, storage tables, Get / List / Count, commit helpers
+//	create.go      Create (generateName retries, AlreadyExists)
+//	update.go      Update, UpdateStatus, FinalizeNamespace (conflicts, no-op writes)
+//	delete.go      Delete (graceful pods, finalizers, propagation, namespaces)
+//	patch.go       Patch, PatchStatus; jsonpatch.go (RFC 6902), mergepatch.go (RFC 7386)
+//	strategy.go    per-kind PrepareForCreate / PrepareForUpdate / status rules
+//	admission.go   the plugin chain; plugin_*.go: one plugin each
+//	watch.go       the watch log, watchers, compaction
+//	errors.go      StatusError and its constructors; kubectl.go renders them
+//	names.go       generateName suffixes and uids from the seeded source
+//	equality.go    semantic equality (apiequality.Semantic.DeepEqual)
+//	qos.go         a pod's QoS class, set on create
+//
+// Determinism: the server reads time only from the clock.Source and
+// randomness only from the *rand.Rand it is given; lists are sorted by
+// namespace then name; watch events come in write order; nothing iterates a
+// map where the order could show.
+//
+// Copies: see Server. Everything handed out is a deep copy the caller owns,
+// including watch event objects, so no caller can change the store except
+// through a verb.
+package apiserver

@@ -1,0 +1,72 @@
+package apiserver
+
+import (
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/resource"
+)
+
+// PodQOSClass is a pod's quality of service class (v1.PodQOSClass).
+type PodQOSClass string
+
+// The QoS classes.
+const (
+	PodQOSGuaranteed PodQOSClass = "Guaranteed"
+	PodQOSBurstable  PodQOSClass = "Burstable"
+	PodQOSBestEffort PodQOSClass = "BestEffort"
+)
+
+// podQOS models qos.GetPodQOS / ComputePodQOS (pkg/apis/core/helper/qos),
+// which podStrategy.PrepareForCreate writes to status.qosClass:
+//   - no cpu or memory request or limit above zero in any container:
+//     BestEffort;
+//   - every container limits both cpu and memory, and the summed requests
+//     equal the summed limits for each: Guaranteed;
+//   - anything else: Burstable.
+func podQOS(pod *api.Pod) PodQOSClass {
+	requests := map[api.ResourceName]resource.Quantity{}
+	limits := map[api.ResourceName]resource.Quantity{}
+	guaranteed := true
+	containers := append(append([]api.Container(nil), pod.Spec.Containers...), pod.Spec.InitContainers...)
+	add := func(m map[api.ResourceName]resource.Quantity, name api.ResourceName, q resource.Quantity) {
+		sum := m[name]
+		sum.Add(q)
+		m[name] = sum
+	}
+	for _, c := range containers {
+		for name, q := range c.Resources.Requests {
+			if isQoSComputeResource(name) && q.Sign() > 0 {
+				add(requests, name, q)
+			}
+		}
+		cpu, mem := false, false
+		for name, q := range c.Resources.Limits {
+			if isQoSComputeResource(name) && q.Sign() > 0 {
+				add(limits, name, q)
+				cpu = cpu || name == api.ResourceCPU
+				mem = mem || name == api.ResourceMemory
+			}
+		}
+		if !cpu || !mem {
+			guaranteed = false
+		}
+	}
+	if len(requests) == 0 && len(limits) == 0 {
+		return PodQOSBestEffort
+	}
+	if guaranteed {
+		for name, req := range requests {
+			if lim, ok := limits[name]; !ok || lim.Cmp(req) != 0 {
+				guaranteed = false
+				break
+			}
+		}
+	}
+	if guaranteed && len(requests) == len(limits) {
+		return PodQOSGuaranteed
+	}
+	return PodQOSBurstable
+}
+
+func isQoSComputeResource(name api.ResourceName) bool {
+	return name == api.ResourceCPU || name == api.ResourceMemory
+}

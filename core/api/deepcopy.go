@@ -6,9 +6,10 @@ import (
 )
 
 // DeepCopy returns a copy of *src that shares no maps, slices or pointers with
-// it. It is reflection-based with a per-type plan cache, which keeps the API
-// types free of thousands of lines of generated copy code; the
-// BenchmarkDeepCopyPod benchmark keeps its cost visible.
+// it. It is reflection-based, which keeps the API types free of thousands of
+// lines of generated copy code; a per-type plan (which fields can hold
+// references at all) is computed once, so the walk skips plain values.
+// BenchmarkDeepCopyPod keeps its cost visible.
 func DeepCopy[T any](src *T) *T {
 	if src == nil {
 		return nil
@@ -16,94 +17,150 @@ func DeepCopy[T any](src *T) *T {
 	dst := new(T)
 	v := reflect.ValueOf(dst).Elem()
 	v.Set(reflect.ValueOf(src).Elem())
-	deepen(v)
+	if c := planFor(v.Type()); c != nil {
+		c(v)
+	}
 	return dst
 }
 
-// needsDeepen caches, per type, whether a value of it can hold references.
-var needsDeepen sync.Map // reflect.Type -> bool
+// deepener replaces every reference reachable from a settable value with a
+// fresh copy. A nil deepener means the type holds no references.
+type deepener func(v reflect.Value)
 
-func hasReferences(t reflect.Type) bool {
-	if r, ok := needsDeepen.Load(t); ok {
-		return r.(bool)
-	}
-	var r bool
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Interface:
-		r = true
-	case reflect.Array:
-		r = hasReferences(t.Elem())
-	case reflect.Struct:
-		// Store a provisional answer first so recursive types terminate.
-		needsDeepen.Store(t, true)
-		for i := range t.NumField() {
-			if f := t.Field(i); f.IsExported() && hasReferences(f.Type) {
-				r = true
-				break
-			}
-		}
-	}
-	needsDeepen.Store(t, r)
-	return r
+var (
+	plansMu sync.Mutex
+	plans   = map[reflect.Type]*plan{}
+)
+
+type plan struct {
+	fn    deepener
+	built bool
 }
 
-// deepen replaces every reference reachable from the settable value v with a
-// fresh copy. Unexported fields are left as shallow copies: the only types
-// with unexported state (resource.Quantity) are immutable values.
-func deepen(v reflect.Value) {
-	if !hasReferences(v.Type()) {
-		return
+// planFor returns the deepener for t, building it on first use.
+func planFor(t reflect.Type) deepener {
+	plansMu.Lock()
+	defer plansMu.Unlock()
+	return planLocked(t)
+}
+
+func planLocked(t reflect.Type) deepener {
+	if p, ok := plans[t]; ok {
+		if !p.built {
+			// A recursive type refers to itself: defer to the plan that
+			// will exist by the time anything is copied.
+			return func(v reflect.Value) {
+				if p.fn != nil {
+					p.fn(v)
+				}
+			}
+		}
+		return p.fn
 	}
-	switch v.Kind() {
+	p := &plan{}
+	plans[t] = p
+	p.fn = build(t)
+	p.built = true
+	return p.fn
+}
+
+func build(t reflect.Type) deepener {
+	switch t.Kind() {
 	case reflect.Pointer:
-		if v.IsNil() {
-			return
+		elem := planLocked(t.Elem())
+		et := t.Elem()
+		return func(v reflect.Value) {
+			if v.IsNil() {
+				return
+			}
+			c := reflect.New(et)
+			c.Elem().Set(v.Elem())
+			if elem != nil {
+				elem(c.Elem())
+			}
+			v.Set(c)
 		}
-		c := reflect.New(v.Type().Elem())
-		c.Elem().Set(v.Elem())
-		deepen(c.Elem())
-		v.Set(c)
 	case reflect.Slice:
-		if v.IsNil() {
-			return
+		elem := planLocked(t.Elem())
+		return func(v reflect.Value) {
+			if v.IsNil() {
+				return
+			}
+			c := reflect.MakeSlice(t, v.Len(), v.Len())
+			reflect.Copy(c, v)
+			if elem != nil {
+				for i := range c.Len() {
+					elem(c.Index(i))
+				}
+			}
+			v.Set(c)
 		}
-		c := reflect.MakeSlice(v.Type(), v.Len(), v.Len())
-		reflect.Copy(c, v)
-		for i := range c.Len() {
-			deepen(c.Index(i))
-		}
-		v.Set(c)
 	case reflect.Map:
-		if v.IsNil() {
-			return
+		elem := planLocked(t.Elem())
+		et := t.Elem()
+		return func(v reflect.Value) {
+			if v.IsNil() {
+				return
+			}
+			c := reflect.MakeMapWithSize(t, v.Len())
+			iter := v.MapRange()
+			for iter.Next() {
+				if elem == nil {
+					c.SetMapIndex(iter.Key(), iter.Value())
+					continue
+				}
+				e := reflect.New(et).Elem()
+				e.Set(iter.Value())
+				elem(e)
+				c.SetMapIndex(iter.Key(), e)
+			}
+			v.Set(c)
 		}
-		c := reflect.MakeMapWithSize(v.Type(), v.Len())
-		iter := v.MapRange()
-		for iter.Next() {
-			e := reflect.New(v.Type().Elem()).Elem()
-			e.Set(iter.Value())
-			deepen(e)
-			c.SetMapIndex(iter.Key(), e)
-		}
-		v.Set(c)
 	case reflect.Interface:
-		if v.IsNil() {
-			return
+		return func(v reflect.Value) {
+			if v.IsNil() {
+				return
+			}
+			e := reflect.New(v.Elem().Type()).Elem()
+			e.Set(v.Elem())
+			if c := planFor(e.Type()); c != nil {
+				c(e)
+			}
+			v.Set(e)
 		}
-		e := reflect.New(v.Elem().Type()).Elem()
-		e.Set(v.Elem())
-		deepen(e)
-		v.Set(e)
 	case reflect.Array:
-		for i := range v.Len() {
-			deepen(v.Index(i))
+		elem := planLocked(t.Elem())
+		if elem == nil {
+			return nil
+		}
+		return func(v reflect.Value) {
+			for i := range v.Len() {
+				elem(v.Index(i))
+			}
 		}
 	case reflect.Struct:
-		t := v.Type()
-		for i := range v.NumField() {
-			if t.Field(i).IsExported() {
-				deepen(v.Field(i))
+		// Unexported fields stay shallow copies: the only types with
+		// unexported state (resource.Quantity) are immutable values.
+		type fieldPlan struct {
+			index int
+			fn    deepener
+		}
+		var fields []fieldPlan
+		for i := range t.NumField() {
+			if f := t.Field(i); f.IsExported() {
+				if fn := planLocked(f.Type); fn != nil {
+					fields = append(fields, fieldPlan{i, fn})
+				}
+			}
+		}
+		if len(fields) == 0 {
+			return nil
+		}
+		return func(v reflect.Value) {
+			for _, f := range fields {
+				f.fn(v.Field(f.index))
 			}
 		}
 	}
+	return nil
 }

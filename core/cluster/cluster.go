@@ -149,6 +149,7 @@ func (c *Cluster) Settle() ([]StepResult, error) {
 func (c *Cluster) Tick() ([]StepResult, error) {
 	c.Clock.Advance(TickDuration)
 	c.tick++
+	c.Informers.Pump() // actors read caches too: let them see every earlier write
 	for _, a := range c.actors {
 		a.Tick()
 		c.Informers.Pump()

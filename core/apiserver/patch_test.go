@@ -69,8 +69,8 @@ func TestPatch(t *testing.T) {
 			`The request is invalid: the server rejected our request due to an error in our request`},
 		{"json: not a list", JSONPatchType, `{"op":"add","path":"/x","value":1}`, nil, 0,
 			`Error from server (BadRequest): json: cannot unmarshal object into Go value of type jsonpatch.Patch`},
-		{"strategic merge is not served yet", StrategicMergePatchType, `{"spec":{"replicas":3}}`, nil, 0,
-			`Error from server (UnsupportedMediaType): the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json`},
+		{"server-side apply is not served", ApplyPatchType, `{"spec":{"replicas":3}}`, nil, 0,
+			`Error from server (UnsupportedMediaType): the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -130,9 +130,9 @@ func TestPatchStatusAndMissing(t *testing.T) {
 func TestRegisterPatchType(t *testing.T) {
 	s := newTestServer(1)
 	mustCreate(t, s, testDeployment("web"))
-	// A stand-in strategic merge: for this patch it is a merge patch.
-	s.RegisterPatchType(StrategicMergePatchType, applyMergePatch)
-	obj, err := s.Patch(deployments, "default", "web", StrategicMergePatchType, []byte(`{"spec":{"replicas":4}}`))
+	// A stand-in server-side apply: for this patch it is a merge patch.
+	s.RegisterPatchType(ApplyPatchType, applyMergePatch)
+	obj, err := s.Patch(deployments, "default", "web", ApplyPatchType, []byte(`{"spec":{"replicas":4}}`))
 	if err != nil || *obj.(*api.Deployment).Spec.Replicas != 4 {
 		t.Fatalf("registered patch type: %v", err)
 	}

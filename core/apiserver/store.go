@@ -55,8 +55,9 @@ func New(clk clock.Source, rng *rand.Rand) *Server {
 		tables:  map[*api.KindInfo]*table{},
 		Plugins: DefaultPlugins(),
 		patch: map[PatchType]PatchFunc{
-			JSONPatchType:  applyJSONPatch,
-			MergePatchType: applyMergePatch,
+			JSONPatchType:           applyJSONPatch,
+			MergePatchType:          applyMergePatch,
+			StrategicMergePatchType: applyStrategicMergePatch,
 		},
 	}
 	s.log.init()

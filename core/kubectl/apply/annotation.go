@@ -1,0 +1,124 @@
+package apply
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+)
+
+// LastAppliedConfigAnnotation is corev1.LastAppliedConfigAnnotation: where
+// kubectl apply keeps the configuration it last applied.
+const LastAppliedConfigAnnotation = "kubectl.kubernetes.io/last-applied-configuration"
+
+// modifiedConfiguration models util.GetModifiedConfiguration (staging/src/
+// k8s.io/kubectl/pkg/util/apply.go) for the unstructured object kubectl
+// holds: the manifest with its annotations replaced by a copy without the
+// last-applied annotation (an empty map if none are left, hence the
+// familiar "annotations":{}), encoded by unstructured.UnstructuredJSONScheme
+// (encoding/json's Encoder: compact, keys sorted, HTML escaped, a trailing
+// newline). With annotate the result is embedded as the annotation and the
+// object encoded again: that is the "modified" document of the three-way
+// patch; without, it is the annotation itself (CreateApplyAnnotation).
+//
+// doc is not modified.
+func modifiedConfiguration(doc map[string]any, annotate bool) ([]byte, error) {
+	obj := shallowWithMetadata(doc)
+	meta := obj["metadata"].(map[string]any)
+	annots := stringMap(meta["annotations"])
+	delete(annots, LastAppliedConfigAnnotation)
+	meta["annotations"] = toAny(annots)
+	modified, err := encodeUnstructured(obj)
+	if err != nil || !annotate {
+		return modified, err
+	}
+	annots[LastAppliedConfigAnnotation] = string(modified)
+	meta["annotations"] = toAny(annots)
+	return encodeUnstructured(obj)
+}
+
+// shallowWithMetadata copies doc and its metadata map, the only parts
+// modifiedConfiguration changes.
+func shallowWithMetadata(doc map[string]any) map[string]any {
+	obj := make(map[string]any, len(doc)+1)
+	for k, v := range doc {
+		obj[k] = v
+	}
+	meta := map[string]any{}
+	if m, ok := doc["metadata"].(map[string]any); ok {
+		for k, v := range m {
+			meta[k] = v
+		}
+	}
+	obj["metadata"] = meta
+	return obj
+}
+
+// stringMap is unstructured's GetAnnotations: the annotations as strings,
+// or an empty map if they are missing or not all strings.
+func stringMap(v any) map[string]string {
+	out := map[string]string{}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return out
+	}
+	for k, x := range m {
+		s, ok := x.(string)
+		if !ok {
+			return map[string]string{}
+		}
+		out[k] = s
+	}
+	return out
+}
+
+func toAny(m map[string]string) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// encodeUnstructured is UnstructuredJSONScheme's encoder.
+func encodeUnstructured(obj map[string]any) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(obj); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// decodeUnstructured decodes a manifest's JSON as UnstructuredJSONScheme
+// does (apimachinery util/json): integers as int64, other numbers float64.
+func decodeUnstructured(data []byte) (map[string]any, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	var m map[string]any
+	if err := dec.Decode(&m); err != nil {
+		return nil, err
+	}
+	if m == nil {
+		m = map[string]any{}
+	}
+	return convertNumbers(m).(map[string]any), nil
+}
+
+func convertNumbers(v any) any {
+	switch t := v.(type) {
+	case json.Number:
+		if i, err := strconv.ParseInt(string(t), 10, 64); err == nil {
+			return i
+		}
+		f, _ := strconv.ParseFloat(string(t), 64)
+		return f
+	case map[string]any:
+		for k, x := range t {
+			t[k] = convertNumbers(x)
+		}
+	case []any:
+		for i, x := range t {
+			t[i] = convertNumbers(x)
+		}
+	}
+	return v
+}

@@ -1,0 +1,591 @@
+package controller
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/labels"
+	"github.com/kubeplay/kubeplay/core/api/naming"
+	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/clock"
+)
+
+// This file holds the pod helpers of pkg/controller/controller_utils.go and
+// pkg/api/v1/pod (podutil) that the ReplicaSet and Deployment controllers
+// share: which pods count, readiness and availability, the order in which
+// pods are deleted, and PodControl (create and delete pods, with events).
+
+// PodDeletionCostAnnotation is core.PodDeletionCost: pods with a lower cost
+// are deleted first when a ReplicaSet scales down.
+const PodDeletionCostAnnotation = "controller.kubernetes.io/pod-deletion-cost"
+
+// Event reasons of RealPodControl (controller_utils.go).
+const (
+	FailedCreatePodReason     = "FailedCreate"
+	SuccessfulCreatePodReason = "SuccessfulCreate"
+	FailedDeletePodReason     = "FailedDelete"
+	SuccessfulDeletePodReason = "SuccessfulDelete"
+)
+
+// PodKey models controller.PodKey: "namespace/name".
+func PodKey(pod *api.Pod) string { return pod.Namespace + "/" + pod.Name }
+
+// IsPodActive models controller.IsPodActive: not Succeeded, not Failed and
+// not being deleted.
+func IsPodActive(p *api.Pod) bool {
+	return p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed && p.DeletionTimestamp == nil
+}
+
+// IsPodTerminal models podutil.IsPodTerminal: Succeeded or Failed.
+func IsPodTerminal(p *api.Pod) bool {
+	return p.Status.Phase == api.PodSucceeded || p.Status.Phase == api.PodFailed
+}
+
+// IsPodTerminating models controller.IsPodTerminating: being deleted but
+// not yet in a terminal phase.
+func IsPodTerminating(p *api.Pod) bool {
+	return !IsPodTerminal(p) && p.DeletionTimestamp != nil
+}
+
+// FilterActivePods models controller.FilterActivePods.
+func FilterActivePods(pods []*api.Pod) []*api.Pod {
+	var out []*api.Pod
+	for _, p := range pods {
+		if IsPodActive(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// FilterTerminatingPods models controller.FilterTerminatingPods.
+func FilterTerminatingPods(pods []*api.Pod) []*api.Pod {
+	var out []*api.Pod
+	for _, p := range pods {
+		if IsPodTerminating(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// CountTerminatingPods models controller.CountTerminatingPods.
+func CountTerminatingPods(pods []*api.Pod) int32 {
+	var n int32
+	for _, p := range pods {
+		if IsPodTerminating(p) {
+			n++
+		}
+	}
+	return n
+}
+
+// FilterClaimedPods models controller.FilterClaimedPods: the pods that owner
+// controls and whose labels match selector (no adoption, no release).
+func FilterClaimedPods(owner *api.ObjectMeta, selector labels.Selector, pods []*api.Pod) []*api.Pod {
+	var out []*api.Pod
+	for _, p := range pods {
+		if !p.IsControlledBy(owner.UID) {
+			continue
+		}
+		if selector.Matches(labels.Set(p.Labels)) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// FilterPodsByOwner models controller.FilterPodsByOwner: the pods in the
+// owner's namespace whose controller reference is the owner (kind, name and
+// uid, as the podControllerIndex key), plus the orphans (no controller
+// reference) if includeOrphans. Upstream reads an informer index; the cache
+// here has none, so this is one pass over the namespace, in key order.
+func FilterPodsByOwner(pods *Store, owner *api.ObjectMeta, ownerKind string, includeOrphans bool) ([]*api.Pod, error) {
+	switch {
+	case owner.Namespace == "":
+		return nil, fmt.Errorf("no owner namespace provided")
+	case owner.Name == "":
+		return nil, fmt.Errorf("no owner name provided")
+	case owner.UID == "":
+		return nil, fmt.Errorf("no owner uid provided")
+	case ownerKind == "":
+		return nil, fmt.Errorf("no owner kind provided")
+	}
+	var out []*api.Pod
+	for _, obj := range pods.List(owner.Namespace, nil) {
+		p := obj.(*api.Pod)
+		ref := p.ControllerRef()
+		if ref == nil {
+			if includeOrphans {
+				out = append(out, p)
+			}
+			continue
+		}
+		if ref.UID == owner.UID && ref.Kind == ownerKind && ref.Name == owner.Name {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// GetPodCondition models podutil.GetPodCondition: the index and a pointer
+// to the condition of the given type, or -1 and nil.
+func GetPodCondition(status *api.PodStatus, t api.PodConditionType) (int, *api.PodCondition) {
+	if status == nil {
+		return -1, nil
+	}
+	for i := range status.Conditions {
+		if status.Conditions[i].Type == t {
+			return i, &status.Conditions[i]
+		}
+	}
+	return -1, nil
+}
+
+// GetPodReadyCondition models podutil.GetPodReadyCondition.
+func GetPodReadyCondition(status *api.PodStatus) *api.PodCondition {
+	_, c := GetPodCondition(status, api.PodReady)
+	return c
+}
+
+// IsPodReadyConditionTrue models podutil.IsPodReadyConditionTrue.
+func IsPodReadyConditionTrue(status *api.PodStatus) bool {
+	c := GetPodReadyCondition(status)
+	return c != nil && c.Status == api.ConditionTrue
+}
+
+// IsPodReady models podutil.IsPodReady: the Ready condition is True.
+func IsPodReady(p *api.Pod) bool { return IsPodReadyConditionTrue(&p.Status) }
+
+// IsPodAvailable models podutil.IsPodAvailable: ready, and either
+// minReadySeconds is 0 or the Ready condition's lastTransitionTime plus
+// minReadySeconds is strictly before now. A zero transition time never
+// counts as available when minReadySeconds > 0.
+func IsPodAvailable(p *api.Pod, minReadySeconds int32, now time.Time) bool {
+	if !IsPodReady(p) {
+		return false
+	}
+	if minReadySeconds == 0 {
+		return true
+	}
+	c := GetPodReadyCondition(&p.Status)
+	d := time.Duration(minReadySeconds) * time.Second
+	return !c.LastTransitionTime.IsZero() && c.LastTransitionTime.Add(d).Before(now)
+}
+
+// PodReadyTime models controller_utils.go podReadyTime: when the pod last
+// became ready, or the zero time when it is not ready.
+func PodReadyTime(p *api.Pod) time.Time {
+	if IsPodReady(p) {
+		if c := GetPodReadyCondition(&p.Status); c != nil && c.Status == api.ConditionTrue {
+			return c.LastTransitionTime.Time
+		}
+	}
+	return time.Time{}
+}
+
+// NextPodAvailabilityCheck models controller_utils.go
+// nextPodAvailabilityCheck: how long until a ready pod becomes available
+// (lastTransitionTime + minReadySeconds - now), and false when the pod is
+// not ready, minReadySeconds is 0, the transition time is unknown, or that
+// moment is not in the future.
+func NextPodAvailabilityCheck(p *api.Pod, minReadySeconds int32, now time.Time) (time.Duration, bool) {
+	if !IsPodReady(p) || minReadySeconds <= 0 {
+		return 0, false
+	}
+	c := GetPodReadyCondition(&p.Status)
+	if c.LastTransitionTime.IsZero() {
+		return 0, false
+	}
+	next := c.LastTransitionTime.Add(time.Duration(minReadySeconds) * time.Second).Sub(now)
+	if next > 0 {
+		return next, true
+	}
+	return 0, false
+}
+
+// FindMinNextPodAvailabilitySimpleCheck models the function of that name:
+// the earliest NextPodAvailabilityCheck among pods and the pod it belongs
+// to (the first such pod on ties).
+func FindMinNextPodAvailabilitySimpleCheck(pods []*api.Pod, minReadySeconds int32, now time.Time) (time.Duration, *api.Pod, bool) {
+	var best time.Duration
+	var bestPod *api.Pod
+	for _, p := range pods {
+		if next, ok := NextPodAvailabilityCheck(p, minReadySeconds, now); ok && (bestPod == nil || next < best) {
+			best, bestPod = next, p
+		}
+	}
+	return best, bestPod, bestPod != nil
+}
+
+// FindMinNextPodAvailabilityCheck models the function of that name: the
+// simple check made at lastOwnerStatusEvaluation (when the owner's status
+// was computed), re-evaluated for the chosen pod at the clock's now; if that
+// pod has become available in between, check again at once (0).
+func FindMinNextPodAvailabilityCheck(pods []*api.Pod, minReadySeconds int32, lastOwnerStatusEvaluation time.Time, c clock.Source) (time.Duration, bool) {
+	_, pod, ok := FindMinNextPodAvailabilitySimpleCheck(pods, minReadySeconds, lastOwnerStatusEvaluation)
+	if !ok {
+		return 0, false
+	}
+	if next, ok := NextPodAvailabilityCheck(pod, minReadySeconds, c.Now()); ok {
+		return next, true
+	}
+	return 0, true
+}
+
+// GetDeletionCostFromPodAnnotations models the core/v1 helper: the
+// pod-deletion-cost annotation as an int32, 0 when absent; a value with a
+// "+" sign, leading zeros or out of int32 range is an error (and cost 0).
+func GetDeletionCostFromPodAnnotations(annotations map[string]string) (int32, error) {
+	v, ok := annotations[PodDeletionCostAnnotation]
+	if !ok {
+		return 0, nil
+	}
+	if !validFirstDigit(v) {
+		return 0, fmt.Errorf("invalid value %q", v)
+	}
+	i, err := strconv.ParseInt(v, 10, 32)
+	if err != nil {
+		return 0, err
+	}
+	return int32(i), nil
+}
+
+func validFirstDigit(s string) bool {
+	if s == "" {
+		return false
+	}
+	return s[0] == '-' || s == "0" || (s[0] >= '1' && s[0] <= '9')
+}
+
+// podPhaseToOrdinal models the map of that name: Pending < Unknown <
+// Running; any other phase counts as 0.
+func podPhaseToOrdinal(p api.PodPhase) int {
+	switch p {
+	case api.PodUnknown:
+		return 1
+	case api.PodRunning:
+		return 2
+	}
+	return 0
+}
+
+// RankReason names the rule of ActivePodsWithRanks that decided a
+// comparison, for decision records ("why was this pod deleted first?").
+type RankReason string
+
+// The rules, in the order ActivePodsWithRanks.Less applies them.
+const (
+	RankUnassigned   RankReason = "unassigned before assigned"
+	RankPhase        RankReason = "Pending < Unknown < Running"
+	RankNotReady     RankReason = "not ready before ready"
+	RankDeletionCost RankReason = "lower pod-deletion-cost first"
+	RankColocated    RankReason = "more pods of the same owner on its node first"
+	RankReadyTime    RankReason = "ready more recently first (log2 buckets)"
+	RankReadyUID     RankReason = "same ready-time bucket: lower uid first"
+	RankRestarts     RankReason = "more container restarts first"
+	RankCreated      RankReason = "newer first (log2 buckets)"
+	RankCreatedUID   RankReason = "same creation bucket: lower uid first"
+	RankEqual        RankReason = "equal"
+)
+
+// ActivePodsWithRanks models the sort.Interface of that name: the order in
+// which pods are deleted when scaling down (first = deleted first). Rank[i]
+// is the number of active pods of the same owner on Pods[i]'s node; Now is
+// the instant the logarithmic buckets are measured from (zero disables
+// them). LogarithmicScaleDown and PodDeletionCost are on, as in v1.37.
+type ActivePodsWithRanks struct {
+	Pods []*api.Pod
+	Rank []int
+	Now  time.Time
+}
+
+func (s ActivePodsWithRanks) Len() int { return len(s.Pods) }
+
+func (s ActivePodsWithRanks) Swap(i, j int) {
+	s.Pods[i], s.Pods[j] = s.Pods[j], s.Pods[i]
+	s.Rank[i], s.Rank[j] = s.Rank[j], s.Rank[i]
+}
+
+// Less reports whether Pods[i] should be deleted before Pods[j].
+func (s ActivePodsWithRanks) Less(i, j int) bool {
+	less, _ := s.LessReason(i, j)
+	return less
+}
+
+// LessReason is Less plus the rule that decided it (RankEqual when no rule
+// separates the two pods). The rules, first difference wins:
+//  1. unassigned < assigned;
+//  2. Pending < Unknown < Running;
+//  3. not ready < ready;
+//  4. lower pod-deletion-cost < higher;
+//  5. higher rank (more co-located pods) < lower;
+//  6. both ready: more recently ready < earlier, by floor(log2(ns since
+//     ready)), equal buckets by uid; a zero time counts as most recent;
+//  7. more restarts (max over containers) < fewer;
+//  8. newer < older by creation time, in log2 buckets with the uid
+//     tie-break; a zero time counts as newest.
+func (s ActivePodsWithRanks) LessReason(i, j int) (bool, RankReason) {
+	pi, pj := s.Pods[i], s.Pods[j]
+	// 1.
+	if pi.Spec.NodeName != pj.Spec.NodeName && (pi.Spec.NodeName == "" || pj.Spec.NodeName == "") {
+		return pi.Spec.NodeName == "", RankUnassigned
+	}
+	// 2.
+	if oi, oj := podPhaseToOrdinal(pi.Status.Phase), podPhaseToOrdinal(pj.Status.Phase); oi != oj {
+		return oi < oj, RankPhase
+	}
+	// 3.
+	ri, rj := IsPodReady(pi), IsPodReady(pj)
+	if ri != rj {
+		return !ri, RankNotReady
+	}
+	// 4.
+	ci, _ := GetDeletionCostFromPodAnnotations(pi.Annotations)
+	cj, _ := GetDeletionCostFromPodAnnotations(pj.Annotations)
+	if ci != cj {
+		return ci < cj, RankDeletionCost
+	}
+	// 5.
+	if s.Rank[i] != s.Rank[j] {
+		return s.Rank[i] > s.Rank[j], RankColocated
+	}
+	// 6.
+	if ri && rj {
+		ti, tj := PodReadyTime(pi), PodReadyTime(pj)
+		if !ti.Equal(tj) {
+			if s.Now.IsZero() || ti.IsZero() || tj.IsZero() {
+				return afterOrZero(ti, tj), RankReadyTime
+			}
+			d := logarithmicRankDiff(ti, tj, s.Now)
+			if d == 0 {
+				return pi.UID < pj.UID, RankReadyUID
+			}
+			return d < 0, RankReadyTime
+		}
+	}
+	// 7.
+	if ki, kj := maxContainerRestarts(pi), maxContainerRestarts(pj); ki != kj {
+		return ki > kj, RankRestarts
+	}
+	// 8.
+	ti, tj := pi.CreationTimestamp.Time, pj.CreationTimestamp.Time
+	if !ti.Equal(tj) {
+		if s.Now.IsZero() || ti.IsZero() || tj.IsZero() {
+			return afterOrZero(ti, tj), RankCreated
+		}
+		d := logarithmicRankDiff(ti, tj, s.Now)
+		if d == 0 {
+			return pi.UID < pj.UID, RankCreatedUID
+		}
+		return d < 0, RankCreated
+	}
+	return false, RankEqual
+}
+
+// afterOrZero models the function of that name: t1 after t2, where a zero
+// time counts as after any other.
+func afterOrZero(t1, t2 time.Time) bool {
+	if t1.IsZero() || t2.IsZero() {
+		return t1.IsZero()
+	}
+	return t1.After(t2)
+}
+
+// LogarithmicRank is floor(log2(nanoseconds from t to now)), or -1 when t
+// is not before now: the bucket logarithmicRankDiff compares.
+func LogarithmicRank(t, now time.Time) int64 {
+	d := now.Sub(t)
+	if d <= 0 {
+		return -1
+	}
+	return int64(math.Log2(float64(d)))
+}
+
+// logarithmicRankDiff models the function of that name.
+func logarithmicRankDiff(t1, t2, now time.Time) int64 {
+	return LogarithmicRank(t1, now) - LogarithmicRank(t2, now)
+}
+
+// maxContainerRestarts models the function of that name for regular
+// containers. (Upstream also compares restartable init containers, the
+// sidecars, next; the playground's containers have no restartPolicy, so
+// there are none.)
+func maxContainerRestarts(p *api.Pod) int {
+	m := 0
+	for _, c := range p.Status.ContainerStatuses {
+		m = max(m, int(c.RestartCount))
+	}
+	return m
+}
+
+// HasStatusCause models apierrors.HasStatusCause.
+func HasStatusCause(err error, cause string) bool {
+	se, ok := apiserver.AsStatusError(err)
+	if !ok || se.Details == nil {
+		return false
+	}
+	for _, c := range se.Details.Causes {
+		if c.Type == cause {
+			return true
+		}
+	}
+	return false
+}
+
+// PodControl models RealPodControl: pods are created and deleted through
+// the API server, and each outcome is recorded as an event on the
+// controller object.
+type PodControl struct {
+	Server   *apiserver.Server
+	Recorder *Recorder
+}
+
+// CreatePods models RealPodControl.CreatePods: one pod from template,
+// owned by controllerRef, named by the API server from "<parent>-". It
+// returns the created pod.
+func (pc PodControl) CreatePods(namespace string, template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference) (*api.Pod, error) {
+	return pc.CreatePodsWithGenerateName(namespace, template, parent, controllerRef, "")
+}
+
+// CreatePodsWithGenerateName models the RealPodControl method of that name:
+// CreatePods with a caller-chosen generateName ("" keeps "<parent>-").
+func (pc PodControl) CreatePodsWithGenerateName(namespace string, template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference, generateName string) (*api.Pod, error) {
+	if err := validateControllerRef(controllerRef); err != nil {
+		return nil, err
+	}
+	// The API server copies what it is given, so the pod may share the
+	// template's maps and slices here: it never leaves this call.
+	pod, err := podFromTemplate(template, parent, controllerRef, false)
+	if err != nil {
+		return nil, err
+	}
+	if generateName != "" {
+		pod.GenerateName = generateName
+	}
+	return pc.createPods(namespace, pod, parent)
+}
+
+// createPods models RealPodControl.createPods.
+func (pc PodControl) createPods(namespace string, pod *api.Pod, parent api.Object) (*api.Pod, error) {
+	if len(pod.Labels) == 0 {
+		return nil, fmt.Errorf("unable to create pods, no labels")
+	}
+	pod.Namespace = namespace
+	obj, err := pc.Server.Create(pod)
+	if err != nil {
+		// Only send an event if the namespace isn't terminating.
+		if !HasStatusCause(err, apiserver.CauseTypeNamespaceTerminating) {
+			pc.event(parent, api.EventTypeWarning, FailedCreatePodReason, "Error creating: %v", err)
+		}
+		return nil, err
+	}
+	created := obj.(*api.Pod)
+	pc.event(parent, api.EventTypeNormal, SuccessfulCreatePodReason, "Created pod: %v", created.Name)
+	return created, nil
+}
+
+// DeletePod models RealPodControl.DeletePod: a delete with default options
+// (the pod's own grace period). NotFound is returned as is, without an
+// event; other errors are recorded and wrapped.
+func (pc PodControl) DeletePod(namespace, name string, parent api.Object) error {
+	podKind, _ := api.LookupKind("Pod")
+	if _, _, err := pc.Server.Delete(podKind, namespace, name, nil); err != nil {
+		if apiserver.IsNotFound(err) {
+			return err
+		}
+		pc.event(parent, api.EventTypeWarning, FailedDeletePodReason, "Error deleting: %v", err)
+		return fmt.Errorf("unable to delete pods: %v", err)
+	}
+	pc.event(parent, api.EventTypeNormal, SuccessfulDeletePodReason, "Deleted pod: %v", name)
+	return nil
+}
+
+// PatchPod models RealPodControl.PatchPod, with a JSON patch.
+func (pc PodControl) PatchPod(namespace, name string, patch []byte) error {
+	podKind, _ := api.LookupKind("Pod")
+	_, err := pc.Server.Patch(podKind, namespace, name, apiserver.JSONPatchType, patch)
+	return err
+}
+
+func (pc PodControl) event(obj api.Object, eventType, reason, format string, args ...any) {
+	if pc.Recorder != nil {
+		pc.Recorder.Eventf(obj, eventType, reason, format, args...)
+	}
+}
+
+// validateControllerRef models the function of that name.
+func validateControllerRef(ref *api.OwnerReference) error {
+	switch {
+	case ref == nil:
+		return fmt.Errorf("controllerRef is nil")
+	case ref.APIVersion == "":
+		return fmt.Errorf("controllerRef has empty APIVersion")
+	case ref.Kind == "":
+		return fmt.Errorf("controllerRef has empty Kind")
+	case ref.Controller == nil || !*ref.Controller:
+		return fmt.Errorf("controllerRef.Controller is not set to true")
+	case ref.BlockOwnerDeletion == nil || !*ref.BlockOwnerDeletion:
+		return fmt.Errorf("controllerRef.BlockOwnerDeletion is not set")
+	}
+	return nil
+}
+
+// GetPodFromTemplate models controller.GetPodFromTemplate: a pod with the
+// template's labels, annotations, finalizers and spec (deep copies),
+// generateName "<parent>-" and, if given, controllerRef as its only owner.
+func GetPodFromTemplate(template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference) (*api.Pod, error) {
+	return podFromTemplate(template, parent, controllerRef, true)
+}
+
+// podFromTemplate is GetPodFromTemplate; with deep false the pod shares the
+// template's maps, slices and pointers.
+func podFromTemplate(template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference, deep bool) (*api.Pod, error) {
+	name := parent.GetObjectMeta().Name
+	if name == "" {
+		return nil, fmt.Errorf("parentObject does not have ObjectMeta")
+	}
+	t := template
+	if deep {
+		t = api.DeepCopy(template)
+	}
+	pod := &api.Pod{
+		ObjectMeta: api.ObjectMeta{
+			Labels:       copyOrEmpty(t.Labels),
+			Annotations:  copyOrEmpty(t.Annotations),
+			GenerateName: getPodsPrefix(name),
+			Finalizers:   t.Finalizers,
+		},
+		Spec: t.Spec,
+	}
+	api.SetTypeMeta(pod)
+	if controllerRef != nil {
+		pod.OwnerReferences = []api.OwnerReference{*controllerRef}
+	}
+	return pod, nil
+}
+
+// copyOrEmpty returns m, or an empty map for nil, as getPodsLabelSet and
+// getPodsAnnotationSet do.
+func copyOrEmpty(m map[string]string) map[string]string {
+	if m == nil {
+		return map[string]string{}
+	}
+	return m
+}
+
+// getPodsPrefix models the function of that name: "<controller>-" when
+// that is a valid generateName for a pod, else the bare name.
+func getPodsPrefix(controllerName string) string {
+	prefix := controllerName + "-"
+	// ValidatePodName(prefix, true): a trailing dash is masked before the
+	// DNS-1123 subdomain check.
+	masked := prefix[:len(prefix)-1] + "a"
+	if len(naming.IsDNS1123Subdomain(masked)) != 0 {
+		return controllerName
+	}
+	return prefix
+}

@@ -1,0 +1,250 @@
+package scheduler
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/kubeplay/kubeplay/core/api"
+)
+
+// The Filter plugins of the default profile that the playground has objects
+// for, in the order kube-scheduler runs them
+// (pkg/scheduler/apis/config/v1/default_plugins.go): a node is rejected by
+// the first plugin that fails, which alone reports its reasons.
+const (
+	pluginNodeUnschedulable = "NodeUnschedulable"
+	pluginTaintToleration   = "TaintToleration"
+	pluginNodeAffinity      = "NodeAffinity"
+	pluginNodePorts         = "NodePorts"
+	pluginNodeResourcesFit  = "NodeResourcesFit"
+)
+
+// The filter reasons, word for word as v1.37 kube-scheduler reports them.
+const (
+	// nodeunschedulable.ErrReasonUnschedulable
+	ErrReasonUnschedulable = "node(s) were unschedulable"
+	// tainttoleration.Filter (v1.35+; older releases named the taint:
+	// "node(s) had untolerated taint {key: value}")
+	ErrReasonUntoleratedTaint = "node(s) had untolerated taint(s)"
+	// nodeaffinity.ErrReasonPod
+	ErrReasonNodeAffinity = "node(s) didn't match Pod's node affinity/selector"
+	// nodeports.ErrReason
+	ErrReasonNodePorts = "node(s) didn't have free ports for the requested pod ports"
+	// noderesources fitsRequest
+	ErrReasonTooManyPods        = "Too many pods"
+	ErrReasonInsufficientCPU    = "Insufficient cpu"
+	ErrReasonInsufficientMemory = "Insufficient memory"
+)
+
+// TaintNodeUnschedulable is the taint a cordoned node carries
+// (v1.TaintNodeUnschedulable); a pod tolerating it may use the node.
+const TaintNodeUnschedulable = "node.kubernetes.io/unschedulable"
+
+// code is fwk.Code, for the two failing codes a filter returns.
+type code int
+
+const (
+	// unschedulable: preemption might help (fwk.Unschedulable).
+	unschedulable code = iota + 1
+	// unresolvable: nothing but a change of the node helps
+	// (fwk.UnschedulableAndUnresolvable).
+	unresolvable
+)
+
+// status is a failed filter's fwk.Status: the plugin, its code, its
+// reasons, and a human detail for the decision record.
+type status struct {
+	plugin  string
+	code    code
+	reasons []string
+	detail  string
+}
+
+// podFacts is what every filter and score needs to know about the pod being
+// scheduled, computed once per cycle (the PreFilter step).
+type podFacts struct {
+	pod      *api.Pod
+	requests resources
+	nonZero  resources
+	ports    []hostPort
+	owner    string
+}
+
+func newPodFacts(pod *api.Pod) *podFacts {
+	f := &podFacts{pod: pod, requests: podRequests(pod, false), nonZero: podRequests(pod, true), ports: podHostPorts(pod)}
+	if ref := pod.ControllerRef(); ref != nil {
+		f.owner = ref.UID
+	}
+	return f
+}
+
+// runFilters models frameworkImpl.RunFilterPlugins: the plugins in order,
+// stopping at the first failure. nil means the node fits.
+func runFilters(f *podFacts, node *api.Node, ni *nodeInfo) *status {
+	if s := filterNodeUnschedulable(f.pod, node); s != nil {
+		return s
+	}
+	if s := filterTaintToleration(f.pod, node); s != nil {
+		return s
+	}
+	if s := filterNodeAffinity(f.pod, node); s != nil {
+		return s
+	}
+	if s := filterNodePorts(f, ni); s != nil {
+		return s
+	}
+	return filterNodeResourcesFit(f, ni)
+}
+
+// filterNodeUnschedulable models nodeunschedulable.Filter: a cordoned node
+// takes only pods tolerating node.kubernetes.io/unschedulable:NoSchedule.
+func filterNodeUnschedulable(pod *api.Pod, node *api.Node) *status {
+	if !node.Spec.Unschedulable {
+		return nil
+	}
+	t := api.Taint{Key: TaintNodeUnschedulable, Effect: api.TaintEffectNoSchedule}
+	if TolerationsTolerateTaint(pod.Spec.Tolerations, &t) {
+		return nil
+	}
+	return &status{plugin: pluginNodeUnschedulable, code: unresolvable, reasons: []string{ErrReasonUnschedulable},
+		detail: "node is cordoned (spec.unschedulable)"}
+}
+
+// filterTaintToleration models tainttoleration.Filter: the first NoSchedule
+// or NoExecute taint the pod does not tolerate rejects the node. That is how
+// a NotReady or unreachable node is kept out: the node lifecycle controller
+// taints it (TaintNodesByCondition) and the scheduler reads no conditions.
+func filterTaintToleration(pod *api.Pod, node *api.Node) *status {
+	t, ok := FindMatchingUntoleratedTaint(node.Spec.Taints, pod.Spec.Tolerations, doNotScheduleTaint)
+	if !ok {
+		return nil
+	}
+	return &status{plugin: pluginTaintToleration, code: unresolvable, reasons: []string{ErrReasonUntoleratedTaint},
+		detail: fmt.Sprintf("untolerated taint {%s: %s}:%s", t.Key, t.Value, t.Effect)}
+}
+
+// doNotScheduleTaint is helper.DoNotScheduleTaintsFilterFunc.
+func doNotScheduleTaint(t *api.Taint) bool {
+	return t.Effect == api.TaintEffectNoSchedule || t.Effect == api.TaintEffectNoExecute
+}
+
+// filterNodeAffinity models nodeaffinity.Filter for spec.nodeSelector (the
+// playground's pods have no spec.affinity): every key must carry the value.
+func filterNodeAffinity(pod *api.Pod, node *api.Node) *status {
+	if nodeMatchesSelector(pod, node) {
+		return nil
+	}
+	return &status{plugin: pluginNodeAffinity, code: unresolvable, reasons: []string{ErrReasonNodeAffinity},
+		detail: "labels do not match spec.nodeSelector " + formatSelector(pod.Spec.NodeSelector)}
+}
+
+func nodeMatchesSelector(pod *api.Pod, node *api.Node) bool {
+	for k, v := range pod.Spec.NodeSelector {
+		if lv, ok := node.Labels[k]; !ok || lv != v {
+			return false
+		}
+	}
+	return true
+}
+
+func formatSelector(m map[string]string) string {
+	parts := make([]string, 0, len(m))
+	for k, v := range m {
+		parts = append(parts, k+"="+v)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ",")
+}
+
+// filterNodePorts models nodeports.Filter: a host port already used on the
+// node (same protocol and port, overlapping IP) rejects it.
+func filterNodePorts(f *podFacts, ni *nodeInfo) *status {
+	for _, want := range f.ports {
+		for _, used := range ni.ports {
+			if want.conflicts(used) {
+				return &status{plugin: pluginNodePorts, code: unschedulable, reasons: []string{ErrReasonNodePorts},
+					detail: fmt.Sprintf("host port %s/%d is in use", want.protocol, want.port)}
+			}
+		}
+	}
+	return nil
+}
+
+// filterNodeResourcesFit models noderesources.Fit.Filter and fitsRequest:
+// one more pod must fit under allocatable pods, and each requested resource
+// under allocatable minus what the node's pods already request. A request
+// larger than the whole allocatable can never fit, which makes the status
+// unresolvable (preemption is not helpful).
+func filterNodeResourcesFit(f *podFacts, ni *nodeInfo) *status {
+	alloc, maxPods := ni.alloc, ni.allocPods
+	var reasons, details []string
+	c := unschedulable
+	if int64(ni.pods)+1 > maxPods {
+		reasons = append(reasons, ErrReasonTooManyPods)
+		details = append(details, fmt.Sprintf("pods %d+1 > %d", ni.pods, maxPods))
+	}
+	if f.requests.milliCPU > 0 && f.requests.milliCPU > alloc.milliCPU-ni.requested.milliCPU {
+		reasons = append(reasons, ErrReasonInsufficientCPU)
+		details = append(details, fmt.Sprintf("cpu %s+%s > %s", formatCPU(ni.requested.milliCPU),
+			formatCPU(f.requests.milliCPU), formatCPU(alloc.milliCPU)))
+		if f.requests.milliCPU > alloc.milliCPU {
+			c = unresolvable
+		}
+	}
+	if f.requests.memory > 0 && f.requests.memory > alloc.memory-ni.requested.memory {
+		reasons = append(reasons, ErrReasonInsufficientMemory)
+		details = append(details, fmt.Sprintf("memory %s+%s > %s", formatMemory(ni.requested.memory),
+			formatMemory(f.requests.memory), formatMemory(alloc.memory)))
+		if f.requests.memory > alloc.memory {
+			c = unresolvable
+		}
+	}
+	if len(reasons) == 0 {
+		return nil
+	}
+	return &status{plugin: pluginNodeResourcesFit, code: c, reasons: reasons, detail: strings.Join(details, ", ")}
+}
+
+// TolerationsTolerateTaint models v1helper.TolerationsTolerateTaint.
+func TolerationsTolerateTaint(tolerations []api.Toleration, taint *api.Taint) bool {
+	for i := range tolerations {
+		if ToleratesTaint(&tolerations[i], taint) {
+			return true
+		}
+	}
+	return false
+}
+
+// ToleratesTaint models Toleration.ToleratesTaint: an empty effect or key
+// matches any; operator Exists matches any value, Equal (or empty) the
+// same value.
+func ToleratesTaint(t *api.Toleration, taint *api.Taint) bool {
+	if t.Effect != "" && t.Effect != taint.Effect {
+		return false
+	}
+	if t.Key != "" && t.Key != taint.Key {
+		return false
+	}
+	switch t.Operator {
+	case "", "Equal":
+		return t.Value == taint.Value
+	case "Exists":
+		return true
+	}
+	return false
+}
+
+// FindMatchingUntoleratedTaint models v1helper.FindMatchingUntoleratedTaint:
+// the first taint passing inclusionFilter that no toleration tolerates.
+func FindMatchingUntoleratedTaint(taints []api.Taint, tolerations []api.Toleration, inclusionFilter func(*api.Taint) bool) (api.Taint, bool) {
+	for i := range taints {
+		if inclusionFilter != nil && !inclusionFilter(&taints[i]) {
+			continue
+		}
+		if !TolerationsTolerateTaint(tolerations, &taints[i]) {
+			return taints[i], true
+		}
+	}
+	return api.Taint{}, false
+}

@@ -1,0 +1,528 @@
+package scheduler_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/resource"
+	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/cluster"
+	"github.com/kubeplay/kubeplay/core/controller"
+	"github.com/kubeplay/kubeplay/core/scheduler"
+)
+
+// env is a cluster with the default nodes and the scheduler, nothing else:
+// bound pods stay Pending, which is all the scheduler looks at.
+type env struct {
+	t     testing.TB
+	c     *cluster.Cluster
+	steps []cluster.StepResult
+}
+
+func newEnv(t testing.TB, nodes ...*api.Node) *env {
+	t.Helper()
+	c := cluster.New(cluster.DefaultSeed)
+	if nodes == nil {
+		nodes = cluster.DefaultNodes()
+	}
+	for _, n := range nodes {
+		if _, err := c.CreateNode(n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Add(scheduler.New(c.Context))
+	e := &env{t: t, c: c}
+	e.settle()
+	return e
+}
+
+func (e *env) settle() {
+	e.t.Helper()
+	steps, err := e.c.Settle()
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.steps = append(e.steps, steps...)
+}
+
+func (e *env) tick(n int) {
+	e.t.Helper()
+	for range n {
+		steps, err := e.c.Tick()
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		e.steps = append(e.steps, steps...)
+	}
+}
+
+// pod makes a pod asking for cpu and memory ("" for none), owned by owner
+// if it is not "".
+func pod(name, cpu, memory, owner string) *api.Pod {
+	p := &api.Pod{
+		ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: map[string]string{"app": "web"}},
+		Spec:       api.PodSpec{Containers: []api.Container{{Name: "nginx", Image: "nginx:1.25"}}},
+	}
+	req := api.ResourceList{}
+	if cpu != "" {
+		req[api.ResourceCPU] = resource.MustParse(cpu)
+	}
+	if memory != "" {
+		req[api.ResourceMemory] = resource.MustParse(memory)
+	}
+	if len(req) > 0 {
+		p.Spec.Containers[0].Resources.Requests = req
+	}
+	if owner != "" {
+		yes := true
+		p.OwnerReferences = []api.OwnerReference{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: owner,
+			UID: "uid-" + owner, Controller: &yes}}
+	}
+	return p
+}
+
+func (e *env) create(objs ...api.Object) {
+	e.t.Helper()
+	for _, o := range objs {
+		if _, err := e.c.API.Create(o); err != nil {
+			e.t.Fatal(err)
+		}
+	}
+}
+
+func (e *env) get(name string) *api.Pod {
+	e.t.Helper()
+	p, err := apiserver.GetAs[*api.Pod](e.c.API, "default", name)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return p
+}
+
+// placement is "node-1:2 node-2:2 node-3:2" for the pods of the default
+// namespace.
+func (e *env) placement() string {
+	pods, _, _ := apiserver.ListAs[*api.Pod](e.c.API, "default", nil)
+	count := map[string]int{}
+	var order []string
+	for _, p := range pods {
+		n := p.Spec.NodeName
+		if n == "" {
+			n = "<none>"
+		}
+		if count[n] == 0 {
+			order = append(order, n)
+		}
+		count[n]++
+	}
+	var parts []string
+	for _, n := range sortedStrings(order) {
+		parts = append(parts, fmt.Sprintf("%s:%d", n, count[n]))
+	}
+	return strings.Join(parts, " ")
+}
+
+func sortedStrings(s []string) []string {
+	out := append([]string(nil), s...)
+	for i := range out {
+		for j := i + 1; j < len(out); j++ {
+			if out[j] < out[i] {
+				out[i], out[j] = out[j], out[i]
+			}
+		}
+	}
+	return out
+}
+
+// events returns "Type Reason component: message (xN)" for the events about
+// the named object.
+func (e *env) events(name string) []string {
+	evs, _, _ := apiserver.ListAs[*api.Event](e.c.API, "default", nil)
+	var out []string
+	for _, ev := range evs {
+		if ev.InvolvedObject.Name != name {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s %s %s: %s (x%d)", ev.Type, ev.Reason, ev.Source.Component, ev.Message, ev.Count))
+	}
+	return out
+}
+
+const fullCPU3 = "0/3 nodes are available: 3 Insufficient cpu. no new claims to deallocate, " +
+	"preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod."
+
+func TestSpreadsAnOwnersPods(t *testing.T) {
+	e := newEnv(t)
+	for i := range 6 {
+		e.create(pod(fmt.Sprintf("web-%d", i), "100m", "128Mi", "web-rs"))
+	}
+	e.settle()
+	if got := e.placement(); got != "node-1:2 node-2:2 node-3:2" {
+		t.Errorf("placement = %s", got)
+	}
+	if got := e.events("web-0"); len(got) != 1 || got[0] != "Normal Scheduled default-scheduler: Successfully assigned default/web-0 to node-1 (x1)" {
+		t.Errorf("events = %q", got)
+	}
+	p := e.get("web-0")
+	if len(p.Status.Conditions) != 1 || p.Status.Conditions[0].Type != api.PodScheduled ||
+		p.Status.Conditions[0].Status != api.ConditionTrue {
+		t.Errorf("conditions = %+v", p.Status.Conditions)
+	}
+}
+
+func TestSpreadsPodsWithoutOwnerByLeastAllocated(t *testing.T) {
+	e := newEnv(t)
+	for i := range 6 {
+		e.create(pod(fmt.Sprintf("p-%d", i), "", "", ""))
+	}
+	e.settle()
+	if got := e.placement(); got != "node-1:2 node-2:2 node-3:2" {
+		t.Errorf("placement = %s", got)
+	}
+}
+
+func TestInsufficientCPU(t *testing.T) {
+	e := newEnv(t)
+	for i := range 13 {
+		e.create(pod(fmt.Sprintf("web-%02d", i), "1", "", "web-rs"))
+	}
+	e.settle()
+	if got := e.placement(); got != "<none>:1 node-1:4 node-2:4 node-3:4" {
+		t.Errorf("placement = %s", got)
+	}
+	p := e.get("web-12")
+	c := p.Status.Conditions
+	if len(c) != 1 || c[0].Type != api.PodScheduled || c[0].Status != api.ConditionFalse ||
+		c[0].Reason != "Unschedulable" || c[0].Message != fullCPU3 || !c[0].LastTransitionTime.Equal(e.c.Clock.Now()) {
+		t.Errorf("condition = %+v\nwant message %s", c, fullCPU3)
+	}
+	if p.Status.Phase != api.PodPending {
+		t.Errorf("phase %s", p.Status.Phase)
+	}
+	want := "Warning FailedScheduling default-scheduler: " + fullCPU3 + " (x1)"
+	if got := e.events("web-12"); len(got) != 1 || got[0] != want {
+		t.Errorf("events = %q\nwant %q", got, want)
+	}
+}
+
+func TestMixedReasons(t *testing.T) {
+	nodes := cluster.DefaultNodes()
+	nodes[0].Spec.Unschedulable = true // cordoned
+	nodes[1].Spec.Taints = []api.Taint{{Key: "dedicated", Value: "gpu", Effect: api.TaintEffectNoSchedule}}
+	e := newEnv(t, nodes...)
+	e.create(pod("hog", "3500m", "", ""))
+	e.settle()
+	if got := e.get("hog").Spec.NodeName; got != "node-3" {
+		t.Fatalf("hog on %q", got)
+	}
+	e.create(pod("web", "1", "", ""))
+	e.settle()
+	want := "0/3 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable. " +
+		"no new claims to deallocate, preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, " +
+		"2 Preemption is not helpful for scheduling."
+	if got := e.get("web").Status.Conditions[0].Message; got != want {
+		t.Errorf("message\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestMoreThanAllocatableIsNotHelpedByPreemption(t *testing.T) {
+	e := newEnv(t)
+	e.create(pod("huge", "100", "1Ti", ""))
+	e.settle()
+	want := "0/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory. no new claims to deallocate, " +
+		"preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+	if got := e.get("huge").Status.Conditions[0].Message; got != want {
+		t.Errorf("message\n got %s\nwant %s", got, want)
+	}
+}
+
+func TestMemoryAndPodCount(t *testing.T) {
+	small := cluster.NewNode(cluster.NodeOptions{Name: "small", Pods: "2", Memory: "1Gi"}, cluster.PodCIDR(1))
+	e := newEnv(t, small)
+	e.create(pod("a", "", "512Mi", ""), pod("b", "", "", ""), pod("c", "", "", ""), pod("d", "", "768Mi", ""))
+	e.settle()
+	if got := e.placement(); got != "<none>:2 small:2" {
+		t.Errorf("placement = %s", got)
+	}
+	want := "0/1 nodes are available: 1 Too many pods. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
+	if got := e.get("c").Status.Conditions[0].Message; got != want {
+		t.Errorf("c: %s", got)
+	}
+	want = "0/1 nodes are available: 1 Insufficient memory, 1 Too many pods. no new claims to deallocate, preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod."
+	if got := e.get("d").Status.Conditions[0].Message; got != want {
+		t.Errorf("d: %s", got)
+	}
+}
+
+func TestInitContainersTakeTheMax(t *testing.T) {
+	node := cluster.NewNode(cluster.NodeOptions{Name: "n"}, cluster.PodCIDR(1))
+	e := newEnv(t, node)
+	e.create(pod("base", "2", "", ""))
+	p := pod("init", "1", "", "")
+	p.Spec.InitContainers = []api.Container{{Name: "setup", Image: "busybox:1.36", Resources: api.ResourceRequirements{
+		Requests: api.ResourceList{api.ResourceCPU: resource.MustParse("3")}}}}
+	e.create(p)
+	e.settle()
+	if e.get("init").Spec.NodeName != "" {
+		t.Error("a pod whose init container asks 3 cpu fitted next to 2 cpu on a 4-cpu node")
+	}
+	q := pod("init2", "1", "", "")
+	q.Spec.InitContainers = []api.Container{{Name: "setup", Image: "busybox:1.36", Resources: api.ResourceRequirements{
+		Requests: api.ResourceList{api.ResourceCPU: resource.MustParse("2")}}}}
+	e.create(q)
+	e.settle()
+	if e.get("init2").Spec.NodeName != "n" {
+		t.Error("max(1 app, 2 init) = 2 cpu should fit next to 2 cpu")
+	}
+}
+
+func TestTolerationsNodeSelectorAndHostPorts(t *testing.T) {
+	nodes := cluster.DefaultNodes()
+	for _, n := range nodes {
+		n.Spec.Taints = []api.Taint{{Key: "dedicated", Value: "gpu", Effect: api.TaintEffectNoSchedule}}
+	}
+	nodes[2].Labels["disk"] = "ssd"
+	e := newEnv(t, nodes...)
+	tolerating := pod("tol", "", "", "")
+	tolerating.Spec.Tolerations = []api.Toleration{{Key: "dedicated", Operator: "Equal", Value: "gpu", Effect: api.TaintEffectNoSchedule}}
+	tolerating.Spec.NodeSelector = map[string]string{"disk": "ssd"}
+	e.create(tolerating, pod("plain", "", "", ""))
+	e.settle()
+	if got := e.get("tol").Spec.NodeName; got != "node-3" {
+		t.Errorf("tol on %q, want node-3", got)
+	}
+	want := "0/3 nodes are available: 3 node(s) had untolerated taint(s). no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+	if got := e.get("plain").Status.Conditions[0].Message; got != want {
+		t.Errorf("plain: %s", got)
+	}
+	sel := pod("sel", "", "", "")
+	sel.Spec.Tolerations = tolerating.Spec.Tolerations
+	sel.Spec.NodeSelector = map[string]string{"disk": "nvme"}
+	e.create(sel)
+	e.settle()
+	want = "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+	if got := e.get("sel").Status.Conditions[0].Message; got != want {
+		t.Errorf("sel: %s", got)
+	}
+
+	// Host ports: two pods asking for host port 80 land on different nodes;
+	// the fourth finds none.
+	for i := range 4 {
+		p := pod(fmt.Sprintf("hp-%d", i), "", "", "")
+		p.Spec.Tolerations = tolerating.Spec.Tolerations
+		p.Spec.Containers[0].Ports = []api.ContainerPort{{ContainerPort: 80, HostPort: 80}}
+		e.create(p)
+	}
+	e.settle()
+	used := map[string]bool{}
+	for i := range 3 {
+		n := e.get(fmt.Sprintf("hp-%d", i)).Spec.NodeName
+		if n == "" || used[n] {
+			t.Errorf("hp-%d on %q (used %v)", i, n, used)
+		}
+		used[n] = true
+	}
+	want = "0/3 nodes are available: 3 node(s) didn't have free ports for the requested pod ports. no new claims to deallocate, preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod."
+	if got := e.get("hp-3").Status.Conditions[0].Message; got != want {
+		t.Errorf("hp-3: %s", got)
+	}
+}
+
+func TestNoNodes(t *testing.T) {
+	e := newEnv(t, []*api.Node{}...)
+	e.create(pod("web", "", "", ""))
+	e.settle()
+	c := e.get("web").Status.Conditions
+	if len(c) != 1 || c[0].Reason != "Unschedulable" || c[0].Message != "no nodes available to schedule pods" {
+		t.Errorf("conditions %+v", c)
+	}
+	// A node arriving is an event that retries the pod at once.
+	if _, err := e.c.CreateNode(cluster.NewNode(cluster.NodeOptions{Name: "node-1"}, cluster.PodCIDR(1))); err != nil {
+		t.Fatal(err)
+	}
+	e.settle()
+	if got := e.get("web").Spec.NodeName; got != "node-1" {
+		t.Errorf("after a node joined: %q", got)
+	}
+}
+
+// TestRequeueOnEvents: an unschedulable pod is retried when a bound pod
+// goes away (its resources are free) or a node changes helpfully, and not
+// on unrelated changes.
+func TestRequeueOnEvents(t *testing.T) {
+	e := newEnv(t)
+	for i := range 12 {
+		e.create(pod(fmt.Sprintf("web-%02d", i), "1", "", "web-rs"))
+	}
+	e.create(pod("late", "1", "", "web-rs"))
+	e.settle()
+	if e.get("late").Spec.NodeName != "" {
+		t.Fatal("late was scheduled on full nodes")
+	}
+	// A taint on node-1 does not help a pod rejected for cpu: no retry.
+	n, _ := apiserver.GetAs[*api.Node](e.c.API, "", "node-1")
+	n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: "x", Effect: api.TaintEffectNoSchedule})
+	if _, err := e.c.API.Update(n); err != nil {
+		t.Fatal(err)
+	}
+	e.settle()
+	if got := e.events("late"); len(got) != 1 || !strings.Contains(got[0], "(x1)") {
+		t.Errorf("late retried on an unrelated node change: %q", got)
+	}
+	// Deleting a bound pod on node-2 frees a cpu: retried at once.
+	if _, _, err := e.c.API.Delete(api.KindOf(&api.Pod{}), "default", "web-01", &apiserver.DeleteOptions{GracePeriodSeconds: new(int64)}); err != nil {
+		t.Fatal(err)
+	}
+	before := e.c.CurrentTick()
+	e.settle()
+	if got := e.get("late").Spec.NodeName; got != "node-2" || e.c.CurrentTick() != before {
+		t.Errorf("late on %q at tick %d", got, e.c.CurrentTick())
+	}
+	if got := e.get("late").Status.Conditions; len(got) != 1 || got[0].Status != api.ConditionTrue {
+		t.Errorf("conditions %+v", got)
+	}
+}
+
+// TestUncordonRequeues: a pod rejected by a cordon is retried as soon as
+// the node is uncordoned.
+func TestUncordonRequeues(t *testing.T) {
+	node := cluster.NewNode(cluster.NodeOptions{Name: "node-1", Unschedulable: true}, cluster.PodCIDR(1))
+	e := newEnv(t, node)
+	e.create(pod("web", "", "", ""))
+	e.settle()
+	// NodeUnschedulable runs before TaintToleration, so the cordon, not
+	// its taint, is the reason.
+	if got := e.get("web").Status.Conditions[0].Message; !strings.HasPrefix(got, "0/1 nodes are available: 1 node(s) were unschedulable.") {
+		t.Errorf("message %s", got)
+	}
+	n, _ := apiserver.GetAs[*api.Node](e.c.API, "", "node-1")
+	n.Spec.Unschedulable = false
+	n.Spec.Taints = nil
+	if _, err := e.c.API.Update(n); err != nil {
+		t.Fatal(err)
+	}
+	e.settle()
+	if got := e.get("web").Spec.NodeName; got != "node-1" {
+		t.Errorf("after uncordon: %q", got)
+	}
+}
+
+// TestLeftoverFlush: with no event, an unschedulable pod is retried by the
+// flush that runs every 30 s once it has waited more than 5 minutes: the
+// pod failed at tick 0, so at tick 330 (300 is not "more than").
+func TestLeftoverFlush(t *testing.T) {
+	e := newEnv(t)
+	e.create(pod("huge", "100", "", ""))
+	e.settle()
+	e.tick(329)
+	if got := e.events("huge"); len(got) != 1 || !strings.HasSuffix(got[0], "(x1)") {
+		t.Fatalf("before the flush: %q", got)
+	}
+	e.tick(1)
+	if got := e.events("huge"); len(got) != 1 || !strings.HasSuffix(got[0], "(x2)") {
+		t.Errorf("at tick 330: %q", got)
+	}
+	e.tick(330)
+	if got := e.events("huge"); len(got) != 1 || !strings.HasSuffix(got[0], "(x3)") {
+		t.Errorf("at tick 660: %q", got)
+	}
+}
+
+// TestPodsNotOurs: a pod for another scheduler, or already bound, is left
+// alone; a bound pod still counts against its node.
+func TestPodsNotOurs(t *testing.T) {
+	node := cluster.NewNode(cluster.NodeOptions{Name: "n", CPU: "2"}, cluster.PodCIDR(1))
+	e := newEnv(t, node)
+	other := pod("other", "", "", "")
+	other.Spec.SchedulerName = "my-scheduler"
+	pinned := pod("pinned", "2", "", "")
+	pinned.Spec.NodeName = "n"
+	e.create(other, pinned, pod("web", "1", "", ""))
+	e.settle()
+	if e.get("other").Spec.NodeName != "" || len(e.get("other").Status.Conditions) != 0 {
+		t.Error("the scheduler touched another scheduler's pod")
+	}
+	if e.get("web").Spec.NodeName != "" {
+		t.Error("web fitted next to a pinned pod using all the cpu")
+	}
+}
+
+// TestDecisions: a scheduling attempt explains itself.
+func TestDecisions(t *testing.T) {
+	e := newEnv(t)
+	e.create(pod("web", "500m", "", "web-rs"))
+	e.settle()
+	var lines []string
+	for _, s := range e.steps {
+		for _, d := range s.Decisions {
+			if d.Object == "default/web" {
+				lines = append(lines, d.String())
+			}
+		}
+	}
+	got := strings.Join(lines, "\n")
+	for _, want := range []string{"findNodesThatFitPod:", "3/3 nodes fit", "prioritizeNodes:",
+		"node-1 scores", "bind: POST pods/binding → default/web → node-1"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("decisions lack %q:\n%s", want, got)
+		}
+	}
+}
+
+// TestDeterminism: the same seed and inputs give the same bytes.
+func TestDeterminism(t *testing.T) {
+	run := func() string {
+		e := newEnv(t)
+		for i := range 20 {
+			e.create(pod(fmt.Sprintf("web-%02d", i), "300m", "256Mi", fmt.Sprintf("rs-%d", i%3)))
+		}
+		e.settle()
+		e.tick(400)
+		var b strings.Builder
+		for _, k := range []*api.KindInfo{api.KindOf(&api.Pod{}), api.KindOf(&api.Event{}), api.KindOf(&api.Node{})} {
+			l, _ := e.c.API.List(k, "", nil)
+			js, _ := json.Marshal(l.Items)
+			b.Write(js)
+		}
+		js, _ := json.Marshal(e.steps)
+		b.Write(js)
+		return b.String()
+	}
+	if a, b := run(), run(); a != b {
+		t.Error("two runs differ")
+	}
+}
+
+// BenchmarkSchedule10kPodsOn100Nodes schedules 10,000 pods of 100
+// ReplicaSets onto 100 nodes in one Settle.
+func BenchmarkSchedule10kPodsOn100Nodes(b *testing.B) {
+	const nodes, pods = 100, 10_000
+	for range b.N {
+		b.StopTimer()
+		var ns []*api.Node
+		for i := 1; i <= nodes; i++ {
+			ns = append(ns, cluster.NewNode(cluster.NodeOptions{Name: fmt.Sprintf("node-%03d", i), CPU: "64", Memory: "256Gi"}, cluster.PodCIDR(i)))
+		}
+		e := newEnv(b, ns...)
+		for i := range pods {
+			e.create(pod(fmt.Sprintf("web-%05d", i), "100m", "64Mi", fmt.Sprintf("rs-%02d", i%100)))
+		}
+		b.StartTimer()
+		steps, err := e.c.Settle()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.StopTimer()
+		if len(steps) != pods {
+			b.Fatalf("%d steps", len(steps))
+		}
+		if got := controller.ListAs[*api.Pod](e.c.Informers.Lister(api.KindOf(&api.Pod{})), "", nil); got[pods-1].Spec.NodeName == "" {
+			b.Fatal("last pod not scheduled")
+		}
+		b.StartTimer()
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*pods)/1000, "µs/pod")
+}

@@ -1,0 +1,151 @@
+package scheduler
+
+import (
+	"math"
+
+	"github.com/kubeplay/kubeplay/core/api"
+)
+
+// The score: three of the default profile's Score plugins, each normalised
+// to 0..100 (MaxNodeScore) and weighted as in the default profile, summed
+// per feasible node. The highest total wins; ties go to the node whose name
+// sorts first (upstream picks among the tied nodes at random, which a
+// replayable playground cannot do).
+//
+//	NodeResourcesFit (LeastAllocated), weight 1: for cpu and memory,
+//	    (allocatable - requested) * 100 / allocatable, averaged; requested is
+//	    what the node's pods and this pod ask, a container without a request
+//	    counting 100m cpu / 200Mi memory (leastRequestedScore).
+//	PodTopologySpread, weight 2: the system default constraint
+//	    {topologyKey: kubernetes.io/hostname, maxSkew: 3, ScheduleAnyway}
+//	    for pods that have an owner: raw = round(count * ln(nodes+2) + 2),
+//	    where count is the node's non-terminating pods with the same
+//	    controller, then normalised as 100 * (max + min - raw) / max. This
+//	    is what spreads a ReplicaSet's pods across nodes. Upstream counts
+//	    the pods matching the selectors of the owner and of the Services
+//	    selecting the pod (DefaultSelector); the playground counts the
+//	    pods of the same controller, which is the same set for a
+//	    ReplicaSet's pods when no Service selector spans several
+//	    ReplicaSets.
+//	TaintToleration, weight 3: PreferNoSchedule taints the pod does not
+//	    tolerate, fewer is better (DefaultNormalizeScore, reversed).
+//
+// The other default scores (NodeResourcesBalancedAllocation, ImageLocality,
+// NodeAffinity, InterPodAffinity) are left out: the playground's pods have
+// no affinities, and the balanced-allocation term only matters for pods
+// that ask much more of one resource than of the other.
+const (
+	MaxNodeScore              = 100
+	weightNodeResourcesFit    = 1
+	weightPodTopologySpread   = 2
+	weightTaintToleration     = 3
+	systemDefaultHostnameSkew = 3
+)
+
+// nodeScore is one feasible node's scores (framework.NodePluginScores).
+type nodeScore struct {
+	node   *api.Node
+	fit    int64
+	spread int64
+	taint  int64
+	total  int64
+}
+
+// scoreNodes models prioritizeNodes for the three plugins above.
+func scoreNodes(f *podFacts, feasible []*api.Node, infos []*nodeInfo) []nodeScore {
+	scores := make([]nodeScore, len(feasible))
+	for i, n := range feasible {
+		scores[i] = nodeScore{node: n, fit: leastAllocatedScore(f, infos[i])}
+	}
+	// PodTopologySpread: a pod without an owner has no system default
+	// constraint (no selector), so the plugin skips it (PreScore Skip).
+	if f.owner != "" {
+		weight := math.Log(float64(len(feasible) + 2))
+		minRaw, maxRaw := int64(math.MaxInt64), int64(0)
+		for i := range scores {
+			cnt := infos[i].owners[f.owner]
+			raw := int64(math.Round(float64(cnt)*weight + float64(systemDefaultHostnameSkew-1)))
+			scores[i].spread = raw
+			minRaw, maxRaw = min(minRaw, raw), max(maxRaw, raw)
+		}
+		for i := range scores {
+			if maxRaw == 0 {
+				scores[i].spread = MaxNodeScore
+				continue
+			}
+			scores[i].spread = MaxNodeScore * (maxRaw + minRaw - scores[i].spread) / maxRaw
+		}
+	}
+	// TaintToleration: count intolerable PreferNoSchedule taints, then
+	// DefaultNormalizeScore(MaxNodeScore, reverse=true).
+	var maxCount int64
+	for i := range scores {
+		scores[i].taint = countIntolerablePreferNoSchedule(scores[i].node.Spec.Taints, f.pod.Spec.Tolerations)
+		maxCount = max(maxCount, scores[i].taint)
+	}
+	for i := range scores {
+		if maxCount == 0 {
+			scores[i].taint = MaxNodeScore
+			continue
+		}
+		scores[i].taint = MaxNodeScore - MaxNodeScore*scores[i].taint/maxCount
+	}
+	for i := range scores {
+		s := &scores[i]
+		s.total = weightNodeResourcesFit*s.fit + weightPodTopologySpread*s.spread + weightTaintToleration*s.taint
+	}
+	return scores
+}
+
+// leastAllocatedScore models noderesources leastResourceScorer with the
+// default resources cpu and memory, weight 1 each.
+func leastAllocatedScore(f *podFacts, ni *nodeInfo) int64 {
+	cpu := leastRequestedScore(ni.nonZero.milliCPU+f.nonZero.milliCPU, ni.alloc.milliCPU)
+	mem := leastRequestedScore(ni.nonZero.memory+f.nonZero.memory, ni.alloc.memory)
+	return (cpu + mem) / 2
+}
+
+// leastRequestedScore models noderesources.leastRequestedScore.
+func leastRequestedScore(requested, capacity int64) int64 {
+	if capacity == 0 || requested > capacity {
+		return 0
+	}
+	return (capacity - requested) * MaxNodeScore / capacity
+}
+
+// countIntolerablePreferNoSchedule models
+// tainttoleration.countIntolerableTaintsPreferNoSchedule, with the pod's
+// tolerations of effect PreferNoSchedule or empty
+// (getAllTolerationPreferNoSchedule).
+func countIntolerablePreferNoSchedule(taints []api.Taint, tolerations []api.Toleration) int64 {
+	var n int64
+	for i := range taints {
+		if taints[i].Effect != api.TaintEffectPreferNoSchedule {
+			continue
+		}
+		tolerated := false
+		for j := range tolerations {
+			t := &tolerations[j]
+			if (t.Effect == "" || t.Effect == api.TaintEffectPreferNoSchedule) && ToleratesTaint(t, &taints[i]) {
+				tolerated = true
+				break
+			}
+		}
+		if !tolerated {
+			n++
+		}
+	}
+	return n
+}
+
+// selectHost picks the highest total; ties go to the first node in name
+// order (scores come in name order).
+func selectHost(scores []nodeScore) int {
+	best := 0
+	for i := 1; i < len(scores); i++ {
+		if scores[i].total > scores[best].total {
+			best = i
+		}
+	}
+	return best
+}

@@ -68,17 +68,20 @@ type Plugin interface {
 //     request body;
 //  2. NamespaceLifecycle (mutating admission): the namespace must exist and
 //     not be terminating; immortal namespaces may not be deleted;
-//  3. Registry: server-set fields (uid, creationTimestamp, generated name,
+//  3. DefaultTolerationSeconds: pods tolerate the not-ready and unreachable
+//     NoExecute taints for 300 s, so eviction waits five minutes;
+//  4. Registry: server-set fields (uid, creationTimestamp, generated name,
 //     generation) and the kind's PrepareForCreate / PrepareForUpdate
 //     (rest.BeforeCreate / rest.BeforeUpdate before validation);
-//  4. Validation: validation.ValidateObject / ValidateObjectUpdate plus the
+//  5. Validation: validation.ValidateObject / ValidateObjectUpdate plus the
 //     generic metadata rules (strategy Validate, ValidateObjectMetaUpdate);
-//  5. ResourceQuota (validating admission): a no-op until a QuotaEvaluator
+//  6. ResourceQuota (validating admission): a no-op until a QuotaEvaluator
 //     is set.
 func DefaultPlugins() []Plugin {
 	return []Plugin{
 		Defaulting{},
 		NamespaceLifecycle{},
+		DefaultTolerationSeconds{},
 		Registry{},
 		Validation{},
 		&ResourceQuota{},

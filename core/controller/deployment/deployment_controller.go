@@ -1,0 +1,385 @@
+package deployment
+
+import (
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/labels"
+	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/clock"
+	"github.com/kubeplay/kubeplay/core/controller"
+)
+
+// This file models pkg/controller/deployment/deployment_controller.go: the
+// informer handlers that decide which Deployment to wake up, and
+// syncDeployment, which decides which path a sync takes.
+
+// Name is the component name the controller's events carry.
+const Name = "deployment-controller"
+
+// maxRetries is how many failed syncs in a row a Deployment gets before it
+// is dropped from the queue (until the next event about it).
+const maxRetries = 15
+
+// DeploymentController is the simulated Deployment controller.
+type DeploymentController struct {
+	client   *apiserver.Server
+	ctx      *controller.Context
+	clock    clock.Source
+	queue    *controller.Queue
+	recorder *controller.Recorder
+
+	dLister, rsLister, podLister *controller.Store
+	dKind, rsKind, podKind       *api.KindInfo
+}
+
+var _ controller.Controller = (*DeploymentController)(nil)
+
+// New builds the controller and registers its informer handlers
+// (NewDeploymentController). Deployments already in the cache are queued, as
+// the informers' initial list would deliver them as additions.
+func New(ctx *controller.Context) *DeploymentController {
+	dKind, _ := api.LookupKind("Deployment")
+	rsKind, _ := api.LookupKind("ReplicaSet")
+	podKind, _ := api.LookupKind("Pod")
+	dc := &DeploymentController{
+		client:    ctx.Server,
+		ctx:       ctx,
+		clock:     ctx.Clock,
+		queue:     controller.NewQueue(ctx.Clock),
+		recorder:  ctx.Recorder(Name, ""),
+		dLister:   ctx.Informers.Lister(dKind),
+		rsLister:  ctx.Informers.Lister(rsKind),
+		podLister: ctx.Informers.Lister(podKind),
+		dKind:     dKind, rsKind: rsKind, podKind: podKind,
+	}
+	ctx.Informers.AddHandler(dKind, controller.Handler{
+		Add:    dc.addDeployment,
+		Update: dc.updateDeployment,
+		Delete: dc.deleteDeployment,
+	})
+	ctx.Informers.AddHandler(rsKind, controller.Handler{
+		Add:    dc.addReplicaSet,
+		Update: dc.updateReplicaSet,
+		Delete: dc.deleteReplicaSet,
+	})
+	// Upstream watches pods only for deletions, to finish Recreate rollouts.
+	ctx.Informers.AddHandler(podKind, controller.Handler{Delete: dc.deletePod})
+	for _, d := range controller.ListAs[*api.Deployment](dc.dLister, "", nil) {
+		dc.enqueueDeployment(d)
+	}
+	return dc
+}
+
+// Name implements controller.Controller.
+func (dc *DeploymentController) Name() string { return Name }
+
+// Queue implements controller.Controller.
+func (dc *DeploymentController) Queue() *controller.Queue { return dc.queue }
+
+// MaxRetries implements controller.Controller.
+func (dc *DeploymentController) MaxRetries() int { return maxRetries }
+
+// Sync implements controller.Controller: syncDeployment, plus handleErr's
+// one special case — an error caused by a terminating namespace is not
+// retried, since every later create would fail the same way.
+func (dc *DeploymentController) Sync(key string, ds *controller.Decisions) error {
+	err := dc.syncDeployment(key, ds)
+	if err != nil && controller.HasStatusCause(err, apiserver.CauseTypeNamespaceTerminating) {
+		ds.Add("handleErr", err.Error(), "namespace is terminating: not retried")
+		return nil
+	}
+	return err
+}
+
+func (dc *DeploymentController) now() time.Time { return dc.clock.Now() }
+
+// --- event handlers --------------------------------------------------------
+
+func (dc *DeploymentController) enqueueDeployment(d *api.Deployment) {
+	dc.queue.Add(controller.KeyOf(d))
+}
+
+func (dc *DeploymentController) enqueueRateLimited(d *api.Deployment) {
+	dc.queue.AddRateLimited(controller.KeyOf(d))
+}
+
+// enqueueAfter queues d once after has passed (the progress-deadline
+// re-check).
+func (dc *DeploymentController) enqueueAfter(d *api.Deployment, after time.Duration) {
+	dc.queue.AddAfter(controller.KeyOf(d), after)
+}
+
+func (dc *DeploymentController) addDeployment(obj api.Object) {
+	dc.enqueueDeployment(obj.(*api.Deployment))
+}
+
+func (dc *DeploymentController) updateDeployment(_, cur api.Object) {
+	dc.enqueueDeployment(cur.(*api.Deployment))
+}
+
+func (dc *DeploymentController) deleteDeployment(obj api.Object) {
+	dc.enqueueDeployment(obj.(*api.Deployment))
+}
+
+// addReplicaSet wakes the Deployment controlling a new ReplicaSet or, for
+// an orphan, every Deployment that might adopt it.
+func (dc *DeploymentController) addReplicaSet(obj api.Object) {
+	rs := obj.(*api.ReplicaSet)
+	if rs.DeletionTimestamp != nil {
+		// Seen for the first time already being deleted (a relist).
+		dc.deleteReplicaSet(rs)
+		return
+	}
+	if ref := rs.ControllerRef(); ref != nil {
+		if d := dc.resolveControllerRef(rs.Namespace, ref); d != nil {
+			dc.enqueueDeployment(d)
+		}
+		return
+	}
+	for _, d := range dc.getDeploymentsForReplicaSet(rs) {
+		dc.enqueueDeployment(d)
+	}
+}
+
+// getDeploymentsForReplicaSet returns the Deployments whose selector
+// matches rs. More than one is a user error that ControllerRef keeps
+// harmless; all of them are woken.
+func (dc *DeploymentController) getDeploymentsForReplicaSet(rs *api.ReplicaSet) []*api.Deployment {
+	all := controller.ListAs[*api.Deployment](dc.dLister, rs.Namespace, nil)
+	ds, err := GetDeploymentsForReplicaSet(all, rs)
+	if err != nil {
+		return nil
+	}
+	return ds
+}
+
+// updateReplicaSet wakes the Deployments affected by a ReplicaSet change:
+// the old controller if the controllerRef changed, the current one, or for
+// an orphan whose labels or controllerRef changed, every matching
+// Deployment.
+func (dc *DeploymentController) updateReplicaSet(old, cur api.Object) {
+	oldRS, curRS := old.(*api.ReplicaSet), cur.(*api.ReplicaSet)
+	if curRS.ResourceVersion == oldRS.ResourceVersion {
+		return // a resync, not a change
+	}
+	curRef, oldRef := curRS.ControllerRef(), oldRS.ControllerRef()
+	refChanged := !reflect.DeepEqual(curRef, oldRef)
+	if refChanged && oldRef != nil {
+		if d := dc.resolveControllerRef(oldRS.Namespace, oldRef); d != nil {
+			dc.enqueueDeployment(d)
+		}
+	}
+	if curRef != nil {
+		if d := dc.resolveControllerRef(curRS.Namespace, curRef); d != nil {
+			dc.enqueueDeployment(d)
+		}
+		return
+	}
+	if refChanged || !reflect.DeepEqual(curRS.Labels, oldRS.Labels) {
+		for _, d := range dc.getDeploymentsForReplicaSet(curRS) {
+			dc.enqueueDeployment(d)
+		}
+	}
+}
+
+// deleteReplicaSet wakes the controlling Deployment; nobody cares about
+// deleted orphans.
+func (dc *DeploymentController) deleteReplicaSet(obj api.Object) {
+	rs := obj.(*api.ReplicaSet)
+	ref := rs.ControllerRef()
+	if ref == nil {
+		return
+	}
+	if d := dc.resolveControllerRef(rs.Namespace, ref); d != nil {
+		dc.enqueueDeployment(d)
+	}
+}
+
+// deletePod wakes a Recreate Deployment once its last pod is gone: the
+// moment it may create the new ReplicaSet. (RollingUpdate Deployments are
+// woken by their ReplicaSets' status changes instead.)
+func (dc *DeploymentController) deletePod(obj api.Object) {
+	pod := obj.(*api.Pod)
+	d := dc.getDeploymentForPod(pod)
+	if d == nil || d.Spec.Strategy.Type != api.RecreateDeploymentStrategyType {
+		return
+	}
+	// Upstream lists the ReplicaSets with a live client call
+	// (util.ListReplicaSets), not the cache.
+	rsList, err := dc.listReplicaSetsFromServer(d)
+	if err != nil {
+		return
+	}
+	podMap, err := dc.getPodMapForDeployment(d, rsList)
+	if err != nil {
+		return
+	}
+	n := 0
+	for _, pods := range podMap {
+		n += len(pods)
+	}
+	if n == 0 {
+		dc.enqueueDeployment(d)
+	}
+}
+
+// listReplicaSetsFromServer is util.ListReplicaSets with a client: the
+// ReplicaSets matching d's selector that d controls.
+func (dc *DeploymentController) listReplicaSetsFromServer(d *api.Deployment) ([]*api.ReplicaSet, error) {
+	sel, err := labels.SelectorFromLabelSelector(d.Spec.Selector)
+	if err != nil {
+		return nil, err
+	}
+	all, _, err := apiserver.ListAs[*api.ReplicaSet](dc.client, d.Namespace, sel)
+	if err != nil {
+		return nil, err
+	}
+	return controller.FilterReplicaSetsByUID(all, d.UID), nil
+}
+
+// getDeploymentForPod follows pod → controlling ReplicaSet → controlling
+// Deployment through the caches.
+func (dc *DeploymentController) getDeploymentForPod(pod *api.Pod) *api.Deployment {
+	ref := pod.ControllerRef()
+	if ref == nil || ref.Kind != dc.rsKind.Kind {
+		return nil
+	}
+	rs, ok := controller.GetAs[*api.ReplicaSet](dc.rsLister, pod.Namespace, ref.Name)
+	if !ok || rs.UID != ref.UID {
+		return nil
+	}
+	rsRef := rs.ControllerRef()
+	if rsRef == nil {
+		return nil
+	}
+	return dc.resolveControllerRef(rs.Namespace, rsRef)
+}
+
+// resolveControllerRef returns the Deployment a controllerRef points at, if
+// it exists with that uid (a same-named newer Deployment is a different
+// owner).
+func (dc *DeploymentController) resolveControllerRef(namespace string, ref *api.OwnerReference) *api.Deployment {
+	if ref.Kind != dc.dKind.Kind {
+		return nil
+	}
+	d, ok := controller.GetAs[*api.Deployment](dc.dLister, namespace, ref.Name)
+	if !ok || d.UID != ref.UID {
+		return nil
+	}
+	return d
+}
+
+// --- syncDeployment --------------------------------------------------------
+
+// getReplicaSetsForDeployment lists every ReplicaSet in the namespace and
+// claims them: orphans matching the selector are adopted, owned ones that
+// no longer match are released (ControllerRefManager.ClaimReplicaSets, with
+// an uncached re-read of the Deployment before the first adoption).
+func (dc *DeploymentController) getReplicaSetsForDeployment(d *api.Deployment, ds *controller.Decisions) ([]*api.ReplicaSet, error) {
+	all := controller.ListAs[*api.ReplicaSet](dc.rsLister, d.Namespace, nil)
+	sel, err := labels.SelectorFromLabelSelector(d.Spec.Selector)
+	if err != nil {
+		return nil, fmt.Errorf("deployment %s/%s has invalid label selector: %v", d.Namespace, d.Name, err)
+	}
+	return controller.ClaimReplicaSets(dc.ctx, d, sel, all, ds)
+}
+
+// getPodMapForDeployment groups the pods matching d's selector by the uid
+// of their controlling ReplicaSet, for the ReplicaSets in rsList. Inactive
+// and terminating pods are kept: Recreate must see them.
+func (dc *DeploymentController) getPodMapForDeployment(d *api.Deployment, rsList []*api.ReplicaSet) (map[string][]*api.Pod, error) {
+	sel, err := labels.SelectorFromLabelSelector(d.Spec.Selector)
+	if err != nil {
+		return nil, err
+	}
+	podMap := make(map[string][]*api.Pod, len(rsList))
+	for _, rs := range rsList {
+		podMap[rs.UID] = []*api.Pod{}
+	}
+	for _, pod := range controller.ListAs[*api.Pod](dc.podLister, d.Namespace, sel) {
+		ref := pod.ControllerRef()
+		if ref == nil {
+			continue
+		}
+		if pods, ok := podMap[ref.UID]; ok {
+			podMap[ref.UID] = append(pods, pod)
+		}
+	}
+	return podMap, nil
+}
+
+// syncDeployment reconciles one Deployment, in upstream's order:
+// deleted → nothing; empty selector → warn; claim ReplicaSets and pods;
+// being deleted → status only; paused conditions; paused → scale only;
+// deprecated rollback annotation → roll back; scaling event → scale only;
+// otherwise roll out with the strategy.
+func (dc *DeploymentController) syncDeployment(key string, ds *controller.Decisions) error {
+	namespace, name := controller.SplitKey(key)
+	cached, ok := controller.GetAs[*api.Deployment](dc.dLister, namespace, name)
+	if !ok {
+		ds.Add("syncDeployment", "", "Deployment has been deleted: nothing to do")
+		return nil
+	}
+	// Never change the cache's copy.
+	d := api.DeepCopy(cached)
+
+	if sel := d.Spec.Selector; sel != nil && sel.MatchLabels == nil && sel.MatchExpressions == nil {
+		dc.recorder.Eventf(d, "Warning", "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required.")
+		ds.Add("syncDeployment", "spec.selector is empty", "SelectingAll: refuse to manage any pods")
+		if d.Status.ObservedGeneration < d.Generation {
+			d.Status.ObservedGeneration = d.Generation
+			_, _ = dc.client.UpdateStatus(d) // upstream ignores this error too
+		}
+		return nil
+	}
+
+	rsList, err := dc.getReplicaSetsForDeployment(d, ds)
+	if err != nil {
+		return err
+	}
+	podMap, err := dc.getPodMapForDeployment(d, rsList)
+	if err != nil {
+		return err
+	}
+
+	if d.DeletionTimestamp != nil {
+		ds.Add("syncDeployment", "metadata.deletionTimestamp is set", "being deleted: update status only")
+		return dc.syncStatusOnly(d, rsList, ds)
+	}
+
+	// Pausing and resuming are recorded as Progressing=Unknown so a resumed
+	// Deployment does not time out for the time it spent paused.
+	if err := dc.checkPausedConditions(d, ds); err != nil {
+		return err
+	}
+
+	if d.Spec.Paused {
+		ds.Add("syncDeployment", "spec.paused = true", "paused: scale only, no rollout")
+		return dc.sync(d, rsList, ds)
+	}
+
+	// The deprecated rollback is not re-entrant: finish it before anything
+	// else touches the ReplicaSets.
+	if getRollbackTo(d) != nil {
+		return dc.rollback(d, rsList, ds)
+	}
+
+	scaling, err := dc.isScalingEvent(d, rsList, ds)
+	if err != nil {
+		return err
+	}
+	if scaling {
+		return dc.sync(d, rsList, ds)
+	}
+
+	switch d.Spec.Strategy.Type {
+	case api.RecreateDeploymentStrategyType:
+		return dc.rolloutRecreate(d, rsList, podMap, ds)
+	case api.RollingUpdateDeploymentStrategyType:
+		return dc.rolloutRolling(d, rsList, ds)
+	}
+	return fmt.Errorf("unexpected deployment strategy type: %s", d.Spec.Strategy.Type)
+}

@@ -1,0 +1,31 @@
+// Package deployment is the simulated Deployment controller, a from-scratch
+// model of kubernetes/kubernetes pkg/controller/deployment (v1.37). Its files
+// mirror upstream's so the two can be read side by side:
+//
+//	deployment_controller.go  informer handlers, the work queue, syncDeployment
+//	sync.go                   sync (scaling and pause), getNewReplicaSet,
+//	                          proportional scaling, cleanup, status
+//	rolling.go                the RollingUpdate strategy
+//	recreate.go               the Recreate strategy
+//	progress.go               the Progressing condition and deadline re-checks
+//	rollback.go               the deprecated rollback annotation
+//	undo.go                   kubectl rollout undo (client side, as kubectl does it)
+//	util.go, util_*.go        deployment_util.go: the pure helpers, exported
+//	                          under their upstream names
+//	equality.go               apimachinery's semantic equality
+//	explain.go                wording for the decision records
+//
+// Tests: upstream's test tables (util_test.go, sync_test.go, rolling_test.go,
+// progress_test.go, recreate_test.go), golden scenarios in testdata/*.txt
+// run by scenario_test.go (go test -update rewrites them), a seeded
+// property test over random rollouts (property_test.go) and a 1,000-replica
+// rolling-update benchmark (bench_test.go).
+//
+// Every meaningful choice is recorded in the sync's controller.Decisions with
+// the upstream function it models, its inputs, the formula and the result.
+//
+// Out of scope: spec.podReplacementPolicy (KEP-5882, gated alpha): the
+// DeploymentPodReplacementPolicy gate is treated as off, so the classic
+// algorithm runs for every Deployment. DeploymentReplicaSetTerminatingReplicas
+// (beta, on by default since v1.35) is treated as on.
+package deployment

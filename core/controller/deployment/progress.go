@@ -1,0 +1,159 @@
+package deployment
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/controller"
+)
+
+// This file models pkg/controller/deployment/progress.go: the Progressing
+// condition of a rolling or recreating Deployment, ReplicaFailure, and the
+// delayed re-check that notices a missed deadline without any event.
+
+// syncRolloutStatus writes the status with the Progressing condition
+// re-evaluated. With no deadline the condition is removed. A rollout whose
+// stored condition already says NewReplicaSetAvailable and that has no old
+// pods left is not re-evaluated (a finished rollout stays finished). Else
+// the first that holds wins: complete → NewReplicaSetAvailable; progress
+// since the stored status → ReplicaSetUpdated (always rewritten, so its
+// lastUpdateTime restarts the deadline); deadline passed →
+// ProgressDeadlineExceeded. ReplicaFailure mirrors the ReplicaSets'. If
+// nothing changed, a re-check is scheduled for just after the deadline.
+func (dc *DeploymentController) syncRolloutStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Deployment, ds *controller.Decisions) error {
+	newStatus := dc.calculateStatus(allRSs, newRS, d, ds)
+	now := dc.now()
+
+	if !HasProgressDeadline(d) {
+		RemoveDeploymentCondition(&newStatus, api.DeploymentProgressing)
+	}
+
+	currentCond := GetDeploymentCondition(d.Status, api.DeploymentProgressing)
+	isCompleteDeployment := newStatus.Replicas == newStatus.UpdatedReplicas && currentCond != nil && currentCond.Reason == NewRSAvailableReason
+	if HasProgressDeadline(d) && !isCompleteDeployment {
+		subject := fmt.Sprintf("Deployment %q", d.Name)
+		if newRS != nil {
+			subject = fmt.Sprintf("ReplicaSet %q", newRS.Name)
+		}
+		switch {
+		case DeploymentComplete(d, &newStatus):
+			c := NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewRSAvailableReason, subject+" has successfully progressed.", now)
+			SetDeploymentCondition(&newStatus, *c)
+			dc.recordProgressing(ds, currentCond, c, fmt.Sprintf("complete: updated %d = total %d = available %d = replicas %d; observedGeneration %d ≥ %d",
+				newStatus.UpdatedReplicas, newStatus.Replicas, newStatus.AvailableReplicas, int32Value(d.Spec.Replicas),
+				newStatus.ObservedGeneration, d.Generation))
+
+		case DeploymentProgressing(d, &newStatus):
+			c := NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, ReplicaSetUpdatedReason, subject+" is progressing.", now)
+			// Unlike SetDeploymentCondition, progress always refreshes
+			// lastUpdateTime; only lastTransitionTime survives a True → True.
+			if currentCond != nil {
+				if currentCond.Status == api.ConditionTrue {
+					c.LastTransitionTime = currentCond.LastTransitionTime
+				}
+				RemoveDeploymentCondition(&newStatus, api.DeploymentProgressing)
+			}
+			SetDeploymentCondition(&newStatus, *c)
+			dc.recordProgressing(ds, currentCond, c, progressFormula(d, &newStatus))
+
+		case DeploymentTimedOut(d, &newStatus, now):
+			formula := timedOutFormula(d, &newStatus, now)
+			c := NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, TimedOutReason, subject+" has timed out progressing.", now)
+			SetDeploymentCondition(&newStatus, *c)
+			dc.recordProgressing(ds, currentCond, c, formula)
+		}
+	}
+
+	// Only one ReplicaFailure condition is ever promoted.
+	prevFailure := GetDeploymentCondition(d.Status, api.DeploymentReplicaFailure)
+	if failures := dc.getReplicaFailures(allRSs, newRS); len(failures) > 0 {
+		SetDeploymentCondition(&newStatus, failures[0])
+		if prevFailure == nil {
+			ds.Add("getReplicaFailures", "a ReplicaSet reports ReplicaFailure: "+failures[0].Message,
+				fmt.Sprintf("ReplicaFailure=%s %s", failures[0].Status, failures[0].Reason))
+		}
+	} else {
+		RemoveDeploymentCondition(&newStatus, api.DeploymentReplicaFailure)
+		if prevFailure != nil {
+			ds.Add("getReplicaFailures", "no ReplicaSet reports ReplicaFailure any more", "remove ReplicaFailure")
+		}
+	}
+
+	if semanticEqual(d.Status, newStatus) {
+		dc.requeueStuckDeployment(d, newStatus, ds)
+		return nil
+	}
+	d.Status = newStatus
+	_, err := dc.client.UpdateStatus(d)
+	return err
+}
+
+// recordProgressing records a Progressing verdict when it changes the
+// condition (ReplicaSetUpdated refreshes count too: they restart the
+// deadline clock).
+func (dc *DeploymentController) recordProgressing(ds *controller.Decisions, prev, c *api.DeploymentCondition, formula string) {
+	if prev != nil && prev.Status == c.Status && prev.Reason == c.Reason && c.Reason != ReplicaSetUpdatedReason {
+		return
+	}
+	result := fmt.Sprintf("Progressing=%s %s", c.Status, c.Reason)
+	if c.Reason == ReplicaSetUpdatedReason {
+		result += " (lastUpdateTime = now: the deadline clock restarts)"
+	}
+	ds.Add("syncRolloutStatus", formula, result)
+}
+
+// getReplicaFailures returns the new ReplicaSet's ReplicaFailure condition
+// as a Deployment condition, else the first old one's, else none.
+func (dc *DeploymentController) getReplicaFailures(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet) []api.DeploymentCondition {
+	var conds []api.DeploymentCondition
+	if newRS != nil {
+		for _, c := range newRS.Status.Conditions {
+			if c.Type == api.ReplicaSetReplicaFailure {
+				conds = append(conds, ReplicaSetToDeploymentCondition(c))
+			}
+		}
+	}
+	if len(conds) > 0 {
+		return conds
+	}
+	for _, rs := range allRSs {
+		if rs == nil {
+			continue
+		}
+		for _, c := range rs.Status.Conditions {
+			if c.Type == api.ReplicaSetReplicaFailure {
+				conds = append(conds, ReplicaSetToDeploymentCondition(c))
+			}
+		}
+	}
+	return conds
+}
+
+// requeueStuckDeployment schedules a re-check for a rollout that made no
+// progress this sync, since nothing else would wake it when the deadline
+// passes: after = lastUpdateTime + deadline − now; under a second → now
+// (rate limited), else after + 1s (the extra second avoids waking a hair
+// early). It returns after, −1 when no re-check is needed.
+func (dc *DeploymentController) requeueStuckDeployment(d *api.Deployment, newStatus api.DeploymentStatus, ds *controller.Decisions) time.Duration {
+	cond := GetDeploymentCondition(d.Status, api.DeploymentProgressing)
+	if !HasProgressDeadline(d) || cond == nil {
+		return -1
+	}
+	if DeploymentComplete(d, &newStatus) || cond.Reason == TimedOutReason {
+		return -1
+	}
+	now := dc.now()
+	deadline := cond.LastUpdateTime.Add(time.Duration(*d.Spec.ProgressDeadlineSeconds) * time.Second)
+	after := deadline.Sub(now)
+	formula := fmt.Sprintf("no progress; lastUpdateTime %s + %ds − now %s = %s",
+		clockString(cond.LastUpdateTime.Time), *d.Spec.ProgressDeadlineSeconds, clockString(now), after)
+	if after < time.Second {
+		ds.Add("requeueStuckDeployment", formula, "deadline reached: re-check now (rate limited)")
+		dc.enqueueRateLimited(d)
+		return 0
+	}
+	ds.Add("requeueStuckDeployment", formula, fmt.Sprintf("re-check in %s (deadline + 1s)", after+time.Second))
+	dc.enqueueAfter(d, after+time.Second)
+	return after
+}

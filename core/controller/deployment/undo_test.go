@@ -1,0 +1,47 @@
+package deployment
+
+import (
+	"testing"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/cluster"
+)
+
+// Undo's whole flow is in testdata/rollback.txt; these are the edges.
+func TestUndoErrors(t *testing.T) {
+	c := cluster.New(1)
+	c.Add(New(c.Context))
+	if _, err := Undo(c.API, "default", "web", 0); !apiserver.IsNotFound(err) || err.Error() != `deployments.apps "web" not found` {
+		t.Errorf("missing Deployment: %v", err)
+	}
+	if _, err := c.API.Create(webDeployment("web", 1, map[string]string{"app": "web"})); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Undo(c.API, "default", "web", -1); err == nil || err.Error() != "unable to find specified revision -1 in history" {
+		t.Errorf("negative revision: %v", err)
+	}
+	if _, err := Undo(c.API, "default", "web", 0); err == nil || err.Error() != `no rollout history found for deployment "web"` {
+		t.Errorf("single revision: %v", err)
+	}
+	// A ReplicaSet selected by the Deployment but not controlled by it is
+	// not history.
+	stray := rs("stray", 0, map[string]string{"app": "web"}, api.Time{})
+	stray.Labels = map[string]string{"app": "web"}
+	stray.Annotations = map[string]string{RevisionAnnotation: "7"}
+	stray.Finalizers = nil
+	stray.Spec.Template = webDeployment("x", 1, map[string]string{"app": "web"}).Spec.Template
+	stray.OwnerReferences = []api.OwnerReference{{APIVersion: "v1", Kind: "Other", Name: "o", UID: "other", Controller: ptr(true)}}
+	if _, err := c.API.Create(stray); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Undo(c.API, "default", "web", 7); err == nil || err.Error() != "unable to find specified revision 7 in history" {
+		t.Errorf("foreign ReplicaSet: %v", err)
+	}
+	if msg, err := Undo(c.API, "default", "web", 1); err != nil || msg != "deployment.apps/web skipped rollback (current template already matches revision 1)" {
+		t.Errorf("current revision: %q, %v", msg, err)
+	}
+}

@@ -59,10 +59,17 @@ func (in *Informers) Lister(k *api.KindInfo) *Store {
 	return st
 }
 
-// AddHandler registers h for events on kind k.
+// AddHandler registers h for events on kind k and, as client-go does for a
+// handler added to a running informer, first replays every cached object to
+// h.Add, in key order, so a controller started late misses nothing.
 func (in *Informers) AddHandler(k *api.KindInfo, h Handler) {
-	in.Lister(k) // same wiring check
+	st := in.Lister(k) // same wiring check
 	in.handlers[k] = append(in.handlers[k], h)
+	if h.Add != nil {
+		for _, key := range st.Keys() {
+			h.Add(st.objects[key])
+		}
+	}
 }
 
 // Pending reports whether writes exist that the caches have not seen.

@@ -150,13 +150,6 @@ func New(ctx *controller.Context) *Scheduler {
 		Update: func(old, cur api.Object) { s.nodeChanged(old.(*api.Node), cur.(*api.Node)) },
 		Delete: func(api.Object) { s.snapshot = nil },
 	})
-	// AddHandler does not replay what the caches already hold.
-	for _, obj := range s.nodes.List("", nil) {
-		s.cache.setNode(obj.(*api.Node))
-	}
-	for _, obj := range s.pods.List("", nil) {
-		s.podChanged(nil, obj.(*api.Pod))
-	}
 	return s
 }
 

@@ -67,9 +67,6 @@ func New(ctx *controller.Context) *DeploymentController {
 	})
 	// Upstream watches pods only for deletions, to finish Recreate rollouts.
 	ctx.Informers.AddHandler(podKind, controller.Handler{Delete: dc.deletePod})
-	for _, d := range controller.ListAs[*api.Deployment](dc.dLister, "", nil) {
-		dc.enqueueDeployment(d)
-	}
 	return dc
 }
 

@@ -39,10 +39,7 @@ func New(ctx *controller.Context) *GarbageCollector {
 		recorder:         ctx.Recorder(Name, ""),
 	}
 	for _, k := range watchedKinds() {
-		ctx.Informers.AddHandler(k, gc.gb.handler(k))
-		for _, obj := range ctx.Informers.Lister(k).List("", nil) {
-			gc.gb.processGraphChanges(&event{eventType: addEvent, meta: obj.GetObjectMeta(), apiVersion: k.APIVersion(), kind: k.Kind})
-		}
+		ctx.Informers.AddHandler(k, gc.gb.handler(k)) // replays cached objects as adds
 	}
 	return gc
 }

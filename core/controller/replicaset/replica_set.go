@@ -61,8 +61,7 @@ type ReplicaSetController struct {
 var _ controller.Controller = (*ReplicaSetController)(nil)
 
 // New models NewReplicaSetController: it registers the ReplicaSet and Pod
-// handlers on the shared informers and, as client-go does for a handler
-// added to a running informer, replays the objects already cached as adds.
+// handlers on the shared informers (which replay what they already hold).
 func New(ctx *controller.Context) *ReplicaSetController {
 	rsKind, _ := api.LookupKind("ReplicaSet")
 	podKind, _ := api.LookupKind("Pod")
@@ -87,12 +86,6 @@ func New(ctx *controller.Context) *ReplicaSetController {
 		Update: func(old, cur api.Object) { rsc.updatePod(old.(*api.Pod), cur.(*api.Pod)) },
 		Delete: func(obj api.Object) { rsc.deletePod(obj.(*api.Pod)) },
 	})
-	for _, rs := range controller.ListAs[*api.ReplicaSet](rsc.rsLister, "", nil) {
-		rsc.addRS(rs)
-	}
-	for _, pod := range controller.ListAs[*api.Pod](rsc.podLister, "", nil) {
-		rsc.addPod(pod)
-	}
 	return rsc
 }
 

@@ -1,0 +1,61 @@
+package kubelet
+
+import (
+	"slices"
+	"time"
+
+	"github.com/kubeplay/kubeplay/core/api"
+)
+
+// CRICall is one call the kubelet made to the container runtime (the CRI,
+// k8s.io/cri-api RuntimeService and ImageService) for a pod, recorded when
+// Options.CRILog is set so the UI can show what the documentation
+// describes: RunPodSandbox, PullImage, CreateContainer, StartContainer,
+// StopContainer, StopPodSandbox, RemovePodSandbox, and the exits the
+// kubelet learns of through ContainerStatus.
+type CRICall struct {
+	Tick      int64  `json:"tick"`
+	Call      string `json:"call"`
+	Container string `json:"container,omitempty"`
+	Detail    string `json:"detail,omitempty"`
+}
+
+func (k *Kubelet) criLog(w *podWorker, at time.Time, call, container, detail string) {
+	if k.opts.CRILog {
+		w.cri = append(w.cri, CRICall{Tick: tick(at), Call: call, Container: container, Detail: detail})
+	}
+}
+
+// CRILog returns the CRI calls recorded for a pod this kubelet runs (nil
+// when it runs no such pod or the log is off).
+// A removed pod's log (ending in RemovePodSandbox) stays available by uid,
+// for the last maxArchivedCRILogs pods removed.
+func (k *Kubelet) CRILog(pod *api.Pod) []CRICall {
+	if w := k.workers[podKey(pod)]; w != nil && w.uid == pod.UID {
+		return slices.Clone(w.cri)
+	}
+	for _, a := range k.criArchive {
+		if a.uid == pod.UID {
+			return slices.Clone(a.calls)
+		}
+	}
+	return nil
+}
+
+const maxArchivedCRILogs = 256
+
+type archivedCRILog struct {
+	uid   string
+	calls []CRICall
+}
+
+// archiveCRILog keeps a removed pod's log.
+func (k *Kubelet) archiveCRILog(w *podWorker) {
+	if !k.opts.CRILog {
+		return
+	}
+	if len(k.criArchive) >= maxArchivedCRILogs {
+		k.criArchive = k.criArchive[1:]
+	}
+	k.criArchive = append(k.criArchive, archivedCRILog{uid: w.uid, calls: w.cri})
+}

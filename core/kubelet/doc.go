@@ -1,0 +1,77 @@
+// Package kubelet is the simulated kubelet: one per node, it runs the pods
+// bound to its node on a simulated container runtime, probes them, restarts
+// them, stops them, reports their status, and keeps its node alive with a
+// Lease and node status, as pkg/kubelet does in kubernetes/kubernetes v1.37.
+//
+// # The timing model
+//
+// Time moves in ticks of one second (the cluster's virtual clock). For a pod
+// bound to the node at tick T:
+//
+//	T        sandbox up (RunPodSandbox; pod IP from the node's podCIDR,
+//	         PodReadyToStartContainers True), status Pending with the
+//	         container waiting ContainerCreating; the image is pulled
+//	         (Pulling) unless present and the pull policy allows it
+//	         (Pulled "… already present on machine …")
+//	T+2      a first pull of an image on a node takes 2 s (Pulled "… in 2s
+//	         (2s including waiting). Image size: N bytes."); it is then in
+//	         the node's image store
+//	T+3      a start takes 1 s: Created, Started, Running; Ready at once
+//	         without a readiness probe
+//
+// Probes run initialDelaySeconds after the container started (at once for
+// 0, the prober's manual trigger) and every periodSeconds after; results
+// count after successThreshold / failureThreshold in a row. A liveness or
+// startup failure kills the container (Killing "Container nginx failed
+// liveness probe, will be restarted") and starts it again as soon as it
+// stopped, unless the crash-loop back-off holds it.
+//
+// A container that exits at E shows terminated (Error / Completed) at E; the
+// kubelet acts on it at E+1 (the PLEG relist period): a restart, or, when it
+// is in back-off since its last exit, a BackOff event and CrashLoopBackOff
+// until the back-off expires. Both back-offs, container restarts and image
+// pulls, start at 10 s and double to 300 s (flowcontrol.Backoff, no
+// jitter); a failed pull shows ErrImagePull at the attempt and
+// ImagePullBackOff from the next second, with attempts 10, 20, 40, 80, 160,
+// 300, 300 … s apart.
+//
+// Stopping (a deleted pod, a liveness kill): Killing "Stopping container
+// nginx", the preStop hook (bounded by the grace period), SIGTERM with the
+// rest of the grace period (at least 2 s); an app stops 1 s after SIGTERM
+// (exit 0, Completed) unless it ignores SIGTERM (busybox's sh and sleep),
+// in which case SIGKILL ends it when the grace period runs out (137, Error).
+// A deleted pod stays Terminating until its containers stopped; then the
+// kubelet writes its terminal status (Succeeded or Failed) and deletes it
+// with grace 0. A postStart hook blocks the Running state until it returns;
+// a failing one kills the container (FailedPostStartHook).
+//
+// The registry (package images) holds the cluster-wide defaults of the pull,
+// start and stop times; Options.Timing overrides them per node and an
+// image's Behavior per image.
+//
+// # Structure
+//
+//	kubelet.go     Kubelet: New, the controller and actor halves, timers
+//	pod_worker.go  per-pod worker: syncPod, advance, computePodActions,
+//	               doBackOff, syncTerminatingPod (kuberuntime_manager.go,
+//	               pod_workers.go)
+//	container.go   EnsureImageExists, startContainer, killContainer
+//	               (images/image_manager.go, kuberuntime_container.go)
+//	lifecycle.go   postStart / preStop hooks (lifecycle/handlers.go)
+//	prober.go      readiness, liveness and startup probes (prober/)
+//	status.go      generateAPIPodStatus, getPhase, pod conditions
+//	               (kubelet_pods.go, status/generate.go, status_manager.go)
+//	envvars.go     Service environment variables, $(VAR) expansion, the
+//	               downward API (envvars/envvars.go, kubelet_pods.go)
+//	node.go        node registration and status, the Lease
+//	               (kubelet_node_status.go, nodestatus/setters.go)
+//	backoff.go     flowcontrol.Backoff
+//	ipam.go        host-local IPAM
+//	process.go     the simulated program inside a container
+//	cri.go         the optional CRI call log
+//	events.go      event reasons and messages
+//
+// Everything is deterministic: pods are visited in key order, container and
+// sandbox IDs come from a random source seeded with Options.Seed and the
+// node name, and time only from the cluster's clock.
+package kubelet

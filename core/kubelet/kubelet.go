@@ -1,0 +1,374 @@
+package kubelet
+
+import (
+	"container/heap"
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/resource"
+	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/clock"
+	"github.com/kubeplay/kubeplay/core/controller"
+	"github.com/kubeplay/kubeplay/core/kubelet/images"
+)
+
+// Name is the component name the kubelet's events carry.
+const Name = "kubelet"
+
+// Options configure one node's kubelet. The zero value is a node of the
+// default cluster.
+type Options struct {
+	// Seed feeds the node's random source (container and sandbox IDs),
+	// mixed with the node name so that nodes differ.
+	Seed uint64
+	// PodCIDR is the node's pod range when the Node object has none
+	// ("" = 10.244.N.0/24 for node-N, else 10.244.0.0/24).
+	PodCIDR string
+	// InternalIP is the node's address ("" = 172.18.0.(N+1) for node-N).
+	InternalIP string
+	// Capacity of a registered node (nil = cpu 4, memory 8Gi, pods 110).
+	Capacity api.ResourceList
+	// Timing overrides the registry's timing model on this node (zero
+	// fields keep it).
+	Timing images.Timing
+	// Preload lists images present on the node at boot (nil = the pause
+	// image, as a kind node has it).
+	Preload []string
+	// CRILog records the CRI calls per pod (see CRILog).
+	CRILog bool
+	// Labels are extra node labels set at registration.
+	Labels map[string]string
+	// KubeletVersion reported in the node info ("" = v1.37.0).
+	KubeletVersion string
+}
+
+// DefaultCapacity is a default node's capacity and allocatable.
+func DefaultCapacity() api.ResourceList {
+	return api.ResourceList{
+		api.ResourceCPU:    resource.MustParse("4"),
+		api.ResourceMemory: resource.MustParse("8Gi"),
+		api.ResourcePods:   resource.MustParse("110"),
+	}
+}
+
+// DefaultPreload is what a node's image store holds at boot.
+var DefaultPreload = []string{"registry.k8s.io/pause:3.10"}
+
+// Kubelet is one node's kubelet. It is both a controller (event driven:
+// pods bound to its node are synced when they change, through its queue)
+// and an actor (time driven: each Tick fires the timers of pulls, starts,
+// exits, stops, probes and back-offs that are due, renews the node's Lease
+// every 10 s and posts node status). Register it with both cluster.Add and
+// cluster.AddActor.
+//
+// Each pod has a worker (podWorker, modelled on pod_workers.go and
+// kuberuntime_manager.go SyncPod) whose sync advances the simulated
+// runtime to now, computes and performs the pod's actions
+// (computePodActions), and writes the pod's status (generateAPIPodStatus)
+// when it changed.
+type Kubelet struct {
+	nodeName  string
+	ctx       *controller.Context
+	server    *apiserver.Server
+	clock     clock.Source
+	pods      *controller.Store
+	services  *controller.Store
+	nodes     *controller.Store
+	recorder  *controller.Recorder
+	queue     *controller.Queue
+	reg       *images.Registry
+	cache     *images.Cache
+	opts      Options
+	rng       *rand.Rand
+	ipam      *ipam
+	hostIP    string
+	nodeIndex int
+
+	workers      map[string]*podWorker
+	timers       timerHeap
+	seq          uint64
+	imageBackOff *backoff
+	crashBackOff *backoff
+	pulls        map[string]time.Time // ref → when the node's pull of it completes
+
+	criArchive       []archivedCRILog
+	down, gone       bool
+	nextLease        time.Time
+	nextNodeStatus   time.Time
+	lastStatusReport time.Time
+	readyEventSent   bool
+}
+
+var (
+	podKind, _     = api.LookupKind("Pod")
+	serviceKind, _ = api.LookupKind("Service")
+	nodeKind, _    = api.LookupKind("Node")
+	leaseKind, _   = api.LookupKind("Lease")
+)
+
+// New starts a kubelet for nodeName: it registers the Node (if it does
+// not exist yet) and its Lease, and watches the pods bound to it.
+func New(ctx *controller.Context, nodeName string, reg *images.Registry, opts Options) (*Kubelet, error) {
+	idx := nodeNumber(nodeName)
+	h := fnv.New64a()
+	h.Write([]byte(nodeName))
+	k := &Kubelet{
+		nodeName:     nodeName,
+		ctx:          ctx,
+		server:       ctx.Server,
+		clock:        ctx.Clock,
+		pods:         ctx.Informers.Lister(podKind),
+		services:     ctx.Informers.Lister(serviceKind),
+		nodes:        ctx.Informers.Lister(nodeKind),
+		recorder:     ctx.Recorder(Name, nodeName),
+		queue:        controller.NewQueue(ctx.Clock),
+		reg:          reg,
+		cache:        images.NewCache(),
+		opts:         opts,
+		rng:          rand.New(rand.NewPCG(opts.Seed, h.Sum64())),
+		nodeIndex:    idx,
+		workers:      map[string]*podWorker{},
+		imageBackOff: newBackoff(backOffPeriod, maxImageBackOff),
+		crashBackOff: newBackoff(backOffPeriod, maxContainerBackOff),
+		pulls:        map[string]time.Time{},
+	}
+	preload := opts.Preload
+	if preload == nil {
+		preload = DefaultPreload
+	}
+	for _, ref := range preload {
+		img, err := reg.Lookup(ref)
+		if err != nil {
+			return nil, fmt.Errorf("kubelet %s: preloading %s: %v", nodeName, ref, err)
+		}
+		k.cache.Add(img)
+	}
+	k.hostIP = opts.InternalIP
+	if k.hostIP == "" {
+		k.hostIP = fmt.Sprintf("172.18.0.%d", idx+1)
+	}
+	if err := k.registerNode(); err != nil {
+		return nil, err
+	}
+	ctx.Informers.AddHandler(podKind, controller.Handler{
+		Add: func(obj api.Object) { k.enqueuePod(obj.(*api.Pod)) },
+		Update: func(old, cur api.Object) {
+			p := cur.(*api.Pod)
+			if w := k.workers[podKey(p)]; w != nil && w.lastRV == p.ResourceVersion {
+				return // our own status write
+			}
+			k.enqueuePod(p)
+		},
+		Delete: func(obj api.Object) { k.enqueuePod(obj.(*api.Pod)) },
+	})
+	// Pods bound to the node before the kubelet started.
+	for _, p := range controller.ListAs[*api.Pod](k.pods, "", nil) {
+		k.enqueuePod(p)
+	}
+	return k, nil
+}
+
+// nodeNumber is N for "node-N" (or "…-N"), else 0.
+func nodeNumber(name string) int {
+	i := strings.LastIndexByte(name, '-')
+	if i < 0 {
+		return 0
+	}
+	n, err := strconv.Atoi(name[i+1:])
+	if err != nil || n < 0 || n > 250 {
+		return 0
+	}
+	return n
+}
+
+func podKey(p *api.Pod) string { return p.Namespace + "/" + p.Name }
+
+func (k *Kubelet) enqueuePod(p *api.Pod) {
+	if p.Spec.NodeName == k.nodeName || k.workers[podKey(p)] != nil {
+		k.queue.Add(podKey(p))
+	}
+}
+
+// Name implements controller.Controller and cluster.Actor.
+func (k *Kubelet) Name() string { return Name }
+
+// NodeName is the node this kubelet runs on.
+func (k *Kubelet) NodeName() string { return k.nodeName }
+
+// Queue implements controller.Controller.
+func (k *Kubelet) Queue() *controller.Queue { return k.queue }
+
+// MaxRetries implements controller.Controller: a kubelet retries forever.
+func (k *Kubelet) MaxRetries() int { return 0 }
+
+// Cache is the node's image store (scenarios may preload or remove images).
+func (k *Kubelet) Cache() *images.Cache { return k.cache }
+
+// Registry is the image registry the node pulls from.
+func (k *Kubelet) Registry() *images.Registry { return k.reg }
+
+// Down reports whether the node is failed (SetDown).
+func (k *Kubelet) Down() bool { return k.down }
+
+// SetDown fails (true) or recovers (false) the node. A failed node's
+// kubelet stops renewing its Lease, posting node status and syncing pods,
+// as a node cut off from the control plane does; its containers go on as
+// they were. On recovery it catches up at once: Lease, node status, and a
+// sync of every pod bound to it.
+func (k *Kubelet) SetDown(down bool) {
+	if k.down == down {
+		return
+	}
+	k.down = down
+	if !down {
+		now := k.clock.Now()
+		k.nextLease, k.nextNodeStatus = now, now
+		for _, p := range controller.ListAs[*api.Pod](k.pods, "", nil) {
+			k.enqueuePod(p)
+		}
+		for _, key := range sortedKeys(k.workers) {
+			k.queue.Add(key)
+		}
+	}
+}
+
+// Sync implements controller.Controller: one pod worker sync for the pod
+// key (pod_workers.go podWorkerLoop → syncPod / syncTerminatingPod /
+// syncTerminatedPod).
+func (k *Kubelet) Sync(key string, ds *controller.Decisions) error {
+	if k.down || k.gone {
+		return nil
+	}
+	now := k.clock.Now()
+	var pod *api.Pod
+	if obj, ok := k.pods.Get(key); ok {
+		if p := obj.(*api.Pod); p.Spec.NodeName == k.nodeName {
+			pod = p
+		}
+	}
+	w := k.workers[key]
+	if w != nil && (pod == nil || pod.UID != w.uid) {
+		k.forget(w)
+		w = nil
+	}
+	if pod == nil {
+		return nil
+	}
+	if w == nil {
+		if pod.Status.Phase == api.PodSucceeded || pod.Status.Phase == api.PodFailed {
+			return nil // finished before this kubelet knew it
+		}
+		var err error
+		if w, err = k.newWorker(pod, now, ds); err != nil {
+			return err
+		}
+	}
+	w.pod = pod
+	return k.syncPod(w, now, ds)
+}
+
+// Tick implements cluster.Actor: fire the timers that are due (probes run
+// here; other timers queue their pod for a sync), then the node's
+// heartbeat.
+func (k *Kubelet) Tick() {
+	if k.down || k.gone {
+		return
+	}
+	// The cluster pumps after each actor but not before the first.
+	k.ctx.Informers.Pump()
+	now := k.clock.Now()
+	for len(k.timers) > 0 && !k.timers[0].at.After(now) {
+		t := heap.Pop(&k.timers).(*timer)
+		switch {
+		case t.probe != nil:
+			if t.probe.next.Equal(t.at) && !t.probe.stopped && !t.w.removed {
+				k.runProbe(t.probe, now)
+			}
+		default:
+			if t.w.wakeAt.Equal(t.at) && !t.w.removed {
+				t.w.wakeAt = time.Time{}
+				k.queue.Add(t.w.key)
+			}
+		}
+	}
+	k.heartbeat(now)
+}
+
+// ---------------------------------------------------------------- timers
+
+type timer struct {
+	at    time.Time
+	seq   uint64
+	w     *podWorker
+	probe *probeWorker
+}
+
+type timerHeap []*timer
+
+func (h timerHeap) Len() int { return len(h) }
+func (h timerHeap) Less(i, j int) bool {
+	if !h[i].at.Equal(h[j].at) {
+		return h[i].at.Before(h[j].at)
+	}
+	return h[i].seq < h[j].seq
+}
+func (h timerHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *timerHeap) Push(x any)   { *h = append(*h, x.(*timer)) }
+func (h *timerHeap) Pop() any {
+	old := *h
+	n := len(old)
+	t := old[n-1]
+	old[n-1] = nil
+	*h = old[:n-1]
+	return t
+}
+
+func (k *Kubelet) push(t *timer) {
+	k.seq++
+	t.seq = k.seq
+	heap.Push(&k.timers, t)
+}
+
+// wake schedules a sync of w at t (the earliest of the pending ones).
+func (k *Kubelet) wake(w *podWorker, t time.Time) {
+	if !w.wakeAt.IsZero() && !t.Before(w.wakeAt) {
+		return
+	}
+	w.wakeAt = t
+	k.push(&timer{at: t, w: w})
+}
+
+// schedule sets a probe's next run.
+func (k *Kubelet) schedule(p *probeWorker, t time.Time) {
+	p.next = t
+	k.push(&timer{at: t, w: p.w, probe: p})
+}
+
+// ---------------------------------------------------------------- helpers
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sortStrings(keys)
+	return keys
+}
+
+// newID is a 64-hex-digit container or sandbox ID from the node's seeded
+// random source.
+func (k *Kubelet) newID() string {
+	var b strings.Builder
+	for range 4 {
+		fmt.Fprintf(&b, "%016x", k.rng.Uint64())
+	}
+	return b.String()
+}
+
+// tick is the cluster tick of a virtual time (seconds since the epoch).
+func tick(t time.Time) int64 { return int64(t.Sub(clock.Epoch) / time.Second) }

@@ -1,0 +1,649 @@
+package kubelet
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/controller"
+	"github.com/kubeplay/kubeplay/core/kubelet/images"
+)
+
+// pleDelay is how long after a container exits the kubelet acts on it: the
+// PLEG relist period (pkg/kubelet/pleg/generic.go, 1 s). In that second the
+// pod shows the container terminated (STATUS Error or Completed).
+const plegDelay = time.Second
+
+// podWorkerBackOff is how long the pod worker waits before retrying a sync
+// that failed for a reason without its own back-off (pod_workers.go
+// backOffPeriod; upstream adds up to 50% jitter, the playground none).
+const podWorkerBackOff = 10 * time.Second
+
+// minimumGracePeriod is kuberuntime_container.go
+// minimumGracePeriodInSeconds: a container always gets 2 s after SIGTERM.
+const minimumGracePeriod = 2 * time.Second
+
+// podWorker is the kubelet's state for one pod: its sandbox and containers
+// as the simulated runtime holds them, plus what the pod worker, the
+// prober and the status manager remember.
+type podWorker struct {
+	key, uid string
+	pod      *api.Pod // latest from the informer; shared, never modified
+	init     []*container
+	app      []*container
+
+	startTime   time.Time
+	sandboxID   string
+	podIP       string
+	sandboxUp   bool
+	initialized bool
+
+	terminating bool      // killing everything (deleted or deadline)
+	terminated  bool      // all stopped, sandbox stopped: phase is terminal
+	confirmed   bool      // the kubelet deleted the pod with grace 0
+	deadline    bool      // active deadline exceeded
+	wakeAt      time.Time // pending sync
+	lastRV      string    // resourceVersion of our last status write
+	removed     bool
+	cri         []CRICall
+}
+
+// container is one container of the pod spec and its instances.
+type container struct {
+	name   string
+	index  int
+	isInit bool
+	spec   *api.Container // in w.pod's spec at the last sync
+
+	inst *instance // the latest instance (created container), or nil
+	prev *instance // the one before it (lastState)
+
+	// phase is what the runtime is doing towards the next instance.
+	phase     startPhase
+	phaseDone time.Time
+	pullStart time.Time
+	img       *images.Image
+
+	retryAt   time.Time // no start attempt before this
+	lastImage string    // the image of the last start attempt
+	// reason and message are the kubelet's reasonCache entry: why the last
+	// start failed, shown as the waiting state until a start succeeds.
+	reason, message string
+	prevPullErr     string
+
+	ready, started      bool
+	livenessFailed      bool
+	startupFailed       bool
+	probes              []*probeWorker
+	hasStartup          bool
+	restartAfterStopMsg string // kill for a restart (liveness, startup)
+}
+
+type startPhase int
+
+const (
+	phaseIdle     startPhase = iota
+	phasePulling             // PullImage until phaseDone
+	phaseStarting            // CreateContainer + StartContainer complete at phaseDone
+)
+
+type instState int
+
+const (
+	instPostStart instState = iota // started; postStart hook until hookDone
+	instRunning
+	instStopping
+	instExited
+)
+
+// instance is one created container.
+type instance struct {
+	id        string
+	attempt   int32
+	specImage string // spec.containers[].image it was created from
+	img       *images.Image
+	state     instState
+	startedAt time.Time
+	proc      *process
+	env       []api.EnvVar
+
+	hookDone   time.Time
+	hookFailed bool
+	hidden     bool // killed by its failed postStart hook: never seen running
+	hookMsg    string
+
+	// stopping
+	sigtermAt, exitAt time.Time
+	preStopFailAt     time.Time
+	stopCode          int32
+
+	finishedAt time.Time
+	exitCode   int32
+	reason     string
+}
+
+func (c *container) busy() bool {
+	if c.phase != phaseIdle {
+		return true
+	}
+	return c.inst != nil && c.inst.state != instExited
+}
+
+func (c *container) exited() bool {
+	return c.phase == phaseIdle && c.inst != nil && c.inst.state == instExited
+}
+
+func (c *container) succeeded() bool { return c.exited() && c.inst.exitCode == 0 }
+
+func (k *Kubelet) newWorker(pod *api.Pod, now time.Time, ds *controller.Decisions) (*podWorker, error) {
+	w := &podWorker{key: podKey(pod), uid: pod.UID, pod: pod, startTime: now}
+	for i := range pod.Spec.InitContainers {
+		w.init = append(w.init, &container{name: pod.Spec.InitContainers[i].Name, index: i, isInit: true})
+	}
+	for i := range pod.Spec.Containers {
+		w.app = append(w.app, &container{name: pod.Spec.Containers[i].Name, index: i})
+	}
+	k.workers[w.key] = w
+	if pod.DeletionTimestamp != nil {
+		return w, nil // never started: syncTerminatingPod finds nothing to kill
+	}
+	// createPodSandbox: RunPodSandbox, with the CNI's IP.
+	if k.ipam == nil {
+		if err := k.initIPAM(); err != nil {
+			return nil, err
+		}
+	}
+	ip, err := k.ipam.allocate(pod.UID)
+	if err != nil {
+		k.recorder.Eventf(pod, api.EventTypeWarning, reasonFailedCreatePodSbx,
+			"Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type=\"host-local\" failed (add): %v", err)
+		return w, nil
+	}
+	w.sandboxID, w.podIP, w.sandboxUp = k.newID(), ip, true
+	k.criLog(w, now, "RunPodSandbox", "", fmt.Sprintf("id=%s ip=%s", w.sandboxID[:13], ip))
+	ds.Add("createPodSandbox", "", fmt.Sprintf("sandbox %s on %s, pod IP %s", w.sandboxID[:13], k.nodeName, ip),
+		controller.Input{Name: "node", Value: k.nodeName})
+	return w, nil
+}
+
+// forget drops a pod the API server no longer has (HandlePodRemoves):
+// whatever still runs is gone with the sandbox.
+func (k *Kubelet) forget(w *podWorker) {
+	if w.sandboxID != "" {
+		k.criLog(w, k.clock.Now(), "RemovePodSandbox", "", w.sandboxID[:13])
+	}
+	if w.podIP != "" && k.ipam != nil {
+		k.ipam.release(w.podIP)
+	}
+	k.imageBackOff.DeleteByPrefix(w.uid + "_")
+	k.crashBackOff.DeleteByPrefix(w.pod.Name + "_" + w.pod.Namespace + "_" + w.uid + "_")
+	w.removed = true
+	k.archiveCRILog(w)
+	for _, c := range w.all() {
+		for _, p := range c.probes {
+			p.stopped = true
+		}
+	}
+	delete(k.workers, w.key)
+}
+
+func (w *podWorker) all() []*container {
+	return append(append([]*container{}, w.init...), w.app...)
+}
+
+// specOf returns the container's spec in the current pod.
+func (w *podWorker) specOf(c *container) *api.Container {
+	if c.isInit {
+		return &w.pod.Spec.InitContainers[c.index]
+	}
+	return &w.pod.Spec.Containers[c.index]
+}
+
+// syncPod is one sync: advance the runtime, act, write status.
+func (k *Kubelet) syncPod(w *podWorker, now time.Time, ds *controller.Decisions) error {
+	for _, c := range w.all() {
+		c.spec = w.specOf(c)
+	}
+	for range 16 { // actions that take no time settle within a few rounds
+		changed := k.advance(w, now)
+		if w.pod.DeletionTimestamp != nil || w.deadline {
+			changed = k.syncTerminating(w, now, ds) || changed
+		} else if !w.terminated {
+			changed = k.computePodActions(w, now, ds) || changed
+		}
+		if !changed {
+			break
+		}
+	}
+	if err := k.writeStatus(w, now); err != nil {
+		return err
+	}
+	if w.terminated && w.pod.DeletionTimestamp != nil && !w.confirmed {
+		// The status manager deletes a terminated pod with grace 0 once
+		// its resources are reclaimed (status_manager.go syncPod).
+		zero := int64(0)
+		uid := w.uid
+		_, _, err := k.server.Delete(podKind, w.pod.Namespace, w.pod.Name,
+			&apiserver.DeleteOptions{GracePeriodSeconds: &zero, Preconditions: &apiserver.Preconditions{UID: &uid}})
+		if err != nil && !apiserver.IsNotFound(err) && !apiserver.IsConflict(err) {
+			return err
+		}
+		w.confirmed = true
+		ds.Add("status_manager.syncPod", "terminated && deletionTimestamp set", "pod deleted with grace 0")
+	}
+	k.scheduleNext(w, now)
+	return nil
+}
+
+// scheduleNext sets the worker's next wake-up: the earliest pending
+// runtime event.
+func (k *Kubelet) scheduleNext(w *podWorker, now time.Time) {
+	var next time.Time
+	consider := func(t time.Time) {
+		if !t.IsZero() && t.After(now) && (next.IsZero() || t.Before(next)) {
+			next = t
+		}
+	}
+	for _, c := range w.all() {
+		if c.phase != phaseIdle {
+			consider(c.phaseDone)
+		}
+		consider(c.retryAt)
+		if in := c.inst; in != nil {
+			switch in.state {
+			case instPostStart:
+				consider(in.hookDone)
+			case instRunning:
+				if t, ok := in.proc.nextChange(); ok {
+					if !t.After(now) {
+						t = now.Add(time.Second)
+					}
+					consider(t)
+				}
+			case instStopping:
+				consider(in.preStopFailAt)
+				consider(in.exitAt)
+			case instExited:
+				consider(in.finishedAt.Add(plegDelay))
+			}
+		}
+	}
+	if d := w.pod.Spec.ActiveDeadlineSeconds; d != nil && !w.terminating {
+		consider(w.startTime.Add(time.Duration(*d) * time.Second))
+	}
+	if !next.IsZero() {
+		k.wake(w, next)
+	}
+}
+
+// advance applies every runtime transition due by now: pulls and starts
+// completing, hooks finishing, processes exiting, stops completing. It
+// reports whether anything changed.
+func (k *Kubelet) advance(w *podWorker, now time.Time) bool {
+	changed := false
+	for _, c := range w.all() {
+		for range 8 {
+			if !k.advanceContainer(w, c, now) {
+				break
+			}
+			changed = true
+		}
+	}
+	return changed
+}
+
+func (k *Kubelet) advanceContainer(w *podWorker, c *container, now time.Time) bool {
+	switch c.phase {
+	case phasePulling:
+		if c.phaseDone.After(now) {
+			return false
+		}
+		k.pullDone(w, c, now)
+		return true
+	case phaseStarting:
+		if c.phaseDone.After(now) {
+			return false
+		}
+		k.createAndStart(w, c, now)
+		return true
+	}
+	in := c.inst
+	if in == nil {
+		return false
+	}
+	switch in.state {
+	case instPostStart:
+		if in.hookDone.After(now) {
+			return false
+		}
+		k.postStartDone(w, c, now)
+		return true
+	case instRunning:
+		in.proc.advance(now, k.serviceExists(w))
+		if in.proc.exited {
+			reason := terminatedCompleted
+			if in.proc.exitCode != 0 {
+				reason = terminatedError
+			}
+			k.containerExited(w, c, in.proc.exitAt, in.proc.exitCode, reason)
+			return true
+		}
+	case instStopping:
+		changed := false
+		if !in.preStopFailAt.IsZero() && !in.preStopFailAt.After(now) {
+			// executePreStopHook: "PreStopHook failed" when the hook errs.
+			k.containerEvent(w, c, api.EventTypeWarning, reasonFailedPreStop, "PreStopHook failed")
+			in.preStopFailAt = time.Time{}
+			changed = true
+		}
+		if in.exitAt.After(now) {
+			return changed
+		}
+		reason := terminatedCompleted
+		if in.stopCode != 0 {
+			reason = terminatedError
+		}
+		restart := c.restartAfterStopMsg != ""
+		prevExit := time.Time{}
+		if c.inst != nil && c.prev != nil && c.prev.state == instExited {
+			prevExit = c.prev.finishedAt
+		}
+		k.containerExited(w, c, in.exitAt, in.stopCode, reason)
+		if restart && w.pod.DeletionTimestamp == nil && !w.deadline {
+			// killContainer returned; SyncPod goes on to start the
+			// container in the same sync, checking the back-off against
+			// the exit before this one.
+			c.restartAfterStopMsg = ""
+			c.retryAt = time.Time{}
+			if prevExit.IsZero() || !k.doBackOff(w, c, prevExit, now) {
+				k.startContainer(w, c, now)
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// containerExited records an instance's end.
+func (k *Kubelet) containerExited(w *podWorker, c *container, at time.Time, code int32, reason string) {
+	in := c.inst
+	in.state, in.finishedAt, in.exitCode, in.reason = instExited, at, code, reason
+	if in.hidden {
+		// startContainer returned ErrPostStartHook once the kill was done.
+		c.reason, c.message = waitingPostStartHookErr, in.hookMsg
+	}
+	c.ready, c.started, c.livenessFailed, c.startupFailed = false, false, false, false
+	for _, p := range c.probes {
+		p.stopped = true
+	}
+	c.probes = nil
+	c.retryAt = at.Add(plegDelay)
+	k.criLog(w, at, "ContainerStatus", c.name, fmt.Sprintf("exited code=%d", code))
+}
+
+// serviceExists answers `nslookup NAME` from the pod's namespace.
+func (k *Kubelet) serviceExists(w *podWorker) func(string) bool {
+	return func(name string) bool {
+		ns := w.pod.Namespace
+		host := name
+		if i := indexByte(name, '.'); i >= 0 {
+			host = name[:i]
+			rest := name[i+1:]
+			if j := indexByte(rest, '.'); j >= 0 {
+				ns = rest[:j]
+			} else if rest != "" {
+				ns = rest
+			}
+		}
+		_, ok := k.services.Get(ns + "/" + host)
+		return ok
+	}
+}
+
+func indexByte(s string, c byte) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// ---------------------------------------------------------------- actions
+
+// computePodActions models kuberuntime_manager.go computePodActions and
+// the SyncPod steps that follow it: init containers one at a time, then
+// every app container that is not running and should be; running
+// containers that failed their liveness or startup probe are killed. It
+// reports whether it started or killed anything.
+func (k *Kubelet) computePodActions(w *podWorker, now time.Time, ds *controller.Decisions) bool {
+	if !w.sandboxUp {
+		return false
+	}
+	if d := w.pod.Spec.ActiveDeadlineSeconds; d != nil && !now.Before(w.startTime.Add(time.Duration(*d)*time.Second)) {
+		// activeDeadlineHandler.ShouldEvict.
+		w.deadline = true
+		k.recorder.Event(w.pod, api.EventTypeNormal, reasonDeadlineExceeded, deadlineMessage)
+		ds.Add("activeDeadlineHandler.ShouldEvict", fmt.Sprintf("now - startTime >= %ds", *d), "kill the pod: "+deadlineMessage)
+		return true
+	}
+	policy := w.pod.Spec.RestartPolicy
+	if !w.initialized {
+		for _, c := range w.init {
+			if c.succeeded() {
+				if now.Before(c.retryAt) {
+					return false // the kubelet learns of the exit a PLEG relist later
+				}
+				continue
+			}
+			if c.busy() {
+				return false
+			}
+			if c.exited() { // failed
+				if policy == api.RestartPolicyNever {
+					k.killPod(w, now)
+					ds.Add("computePodActions", "init container "+c.name+" failed && restartPolicy == Never", "pod failed")
+					return true
+				}
+				if now.Before(c.retryAt) {
+					return false
+				}
+				if k.doBackOff(w, c, c.inst.finishedAt, now) {
+					return false
+				}
+			} else if now.Before(c.retryAt) {
+				return false
+			}
+			ds.Add("computePodActions", "next init container", "start init container "+c.name)
+			k.startContainer(w, c, now)
+			return true
+		}
+		w.initialized = true
+	}
+	acted := false
+	keep, toStart := 0, 0
+	for _, c := range w.app {
+		if c.lastImage != "" && c.spec.Image != c.lastImage && c.phase == phaseIdle {
+			// A new image: the old attempt's back-off does not apply
+			// (the back-off key carries the container's hash).
+			c.retryAt, c.lastImage = time.Time{}, c.spec.Image
+		}
+		if in := c.inst; in != nil && c.phase == phaseIdle && in.state == instRunning && in.specImage != c.spec.Image &&
+			c.restartAfterStopMsg == "" {
+			msg := fmt.Sprintf("Container %s definition changed, will be restarted", c.name)
+			c.restartAfterStopMsg = msg
+			k.killContainer(w, c, msg, reasonUnknown, now)
+			ds.Add("computePodActions", "containerChanged: image "+in.specImage+" → "+c.spec.Image, msg)
+			acted, toStart = true, toStart+1
+			continue
+		}
+		if in := c.inst; in != nil && c.phase == phaseIdle && in.state == instRunning &&
+			(c.livenessFailed || c.startupFailed) && c.restartAfterStopMsg == "" {
+			probe := "liveness"
+			why := reasonLivenessProbe
+			if !c.livenessFailed {
+				probe, why = "startup", reasonStartupProbe
+			}
+			msg := fmt.Sprintf("Container %s failed %s probe", c.name, probe)
+			if policy != api.RestartPolicyNever {
+				msg += ", will be restarted"
+				c.restartAfterStopMsg = msg
+				toStart++
+			}
+			k.killContainer(w, c, msg, why, now)
+			ds.Add("computePodActions", probe+" probe failed", msg)
+			acted = true
+			continue
+		}
+		if c.busy() {
+			keep++
+			if c.restartAfterStopMsg != "" {
+				toStart++
+			}
+			continue
+		}
+		if c.exited() && !shouldContainerBeRestarted(w.pod, c) {
+			continue
+		}
+		toStart++
+		if now.Before(c.retryAt) {
+			continue
+		}
+		if c.exited() && k.doBackOff(w, c, c.inst.finishedAt, now) {
+			ds.Add("doBackOff", fmt.Sprintf("now - finishedAt < back-off %v", k.crashBackOff.Get(k.stableKey(w, c))),
+				"CrashLoopBackOff: "+c.name)
+			continue
+		}
+		verb := "start"
+		if c.inst != nil {
+			verb = "restart"
+		}
+		ds.Add("computePodActions", "container not running and should be", verb+" container "+c.name)
+		k.startContainer(w, c, now)
+		acted = true
+	}
+	if keep == 0 && toStart == 0 {
+		// Every container finished and none restarts: KillPod.
+		k.killPod(w, now)
+		ds.Add("computePodActions", "keepCount == 0 && len(ContainersToStart) == 0", "KillPod: the pod is done")
+		return true
+	}
+	return acted
+}
+
+const deadlineMessage = "Pod was active on the node longer than the specified deadline"
+
+// shouldContainerBeRestarted models kubecontainer.ShouldContainerBeRestarted.
+func shouldContainerBeRestarted(pod *api.Pod, c *container) bool {
+	if pod.DeletionTimestamp != nil {
+		return false
+	}
+	switch pod.Spec.RestartPolicy {
+	case api.RestartPolicyNever:
+		return false
+	case api.RestartPolicyOnFailure:
+		return c.inst.exitCode != 0
+	}
+	return true
+}
+
+// stableKey models getStableKey: name_namespace_uid_container_hash.
+func (k *Kubelet) stableKey(w *podWorker, c *container) string {
+	return fmt.Sprintf("%s_%s_%s_%s_%08x", w.pod.Name, w.pod.Namespace, w.uid, c.name, hashString(c.spec.Image))
+}
+
+func hashString(s string) uint32 {
+	h := uint32(2166136261)
+	for i := 0; i < len(s); i++ {
+		h ^= uint32(s[i])
+		h *= 16777619
+	}
+	return h
+}
+
+// doBackOff models kuberuntime_manager.go doBackOff: in back-off since
+// the last exit, it records the BackOff event and the CrashLoopBackOff
+// reason and reports true; otherwise it moves the back-off on (Next) and
+// reports false.
+func (k *Kubelet) doBackOff(w *podWorker, c *container, finishedAt, now time.Time) bool {
+	key := k.stableKey(w, c)
+	if k.crashBackOff.IsInBackOffSince(key, finishedAt, now) {
+		k.containerEvent(w, c, api.EventTypeWarning, reasonBackOff, msgBackOffRestart(c.name, w.pod))
+		c.reason = waitingCrashLoopBackOff
+		c.message = msgCrashLoop(k.crashBackOff.Get(key), c.name, w.pod)
+		c.retryAt = k.crashBackOff.expiry(key, finishedAt)
+		return true
+	}
+	k.crashBackOff.Next(key, finishedAt, now)
+	return false
+}
+
+// killPod stops the pod's sandbox once nothing runs (KillPod →
+// StopPodSandbox): the pod is terminal.
+func (k *Kubelet) killPod(w *podWorker, now time.Time) {
+	for _, c := range w.all() {
+		if c.busy() {
+			return
+		}
+	}
+	if w.sandboxUp {
+		k.criLog(w, now, "StopPodSandbox", "", w.sandboxID[:13])
+	}
+	w.sandboxUp = false
+	w.terminated = true
+}
+
+// syncTerminatingPod: kill every container with the pod's grace period,
+// then stop the sandbox. It reports whether it acted.
+func (k *Kubelet) syncTerminating(w *podWorker, now time.Time, ds *controller.Decisions) bool {
+	acted := false
+	if !w.terminating {
+		w.terminating = true
+		acted = true
+		for _, c := range w.all() {
+			if c.phase != phaseIdle {
+				c.phase = phaseIdle // pulls and starts in flight are abandoned
+			}
+			c.retryAt = time.Time{}
+			c.restartAfterStopMsg = ""
+			if in := c.inst; in != nil && (in.state == instRunning || in.state == instPostStart) {
+				k.killContainer(w, c, "", reasonUnknown, now)
+			}
+		}
+		grace := "-"
+		if g := w.pod.DeletionGracePeriodSeconds; g != nil {
+			grace = fmt.Sprint(*g)
+		}
+		ds.Add("syncTerminatingPod", "deletionGracePeriodSeconds = "+grace, "kill every container")
+	}
+	if !w.terminated {
+		before := w.terminated
+		k.killPod(w, now)
+		acted = acted || w.terminated != before
+	}
+	return acted
+}
+
+// ---------------------------------------------------------------- events
+
+// containerEvent records an event about a container of the pod
+// (recordContainerEvent). Upstream's reference carries the container's
+// fieldPath (containerFieldPath), which kubectl describe prints before the
+// message ("spec.containers{nginx}: Container created"); the playground's
+// controller.Recorder takes only the object, so the events name the pod.
+func (k *Kubelet) containerEvent(w *podWorker, c *container, eventType, reason, message string) {
+	k.recorder.Event(w.pod, eventType, reason, message)
+}
+
+// containerFieldPath models kubecontainer.GenerateContainerRef's fieldPath:
+// spec.containers{name} or spec.initContainers{name}.
+func containerFieldPath(c *container) string {
+	if c.isInit {
+		return "spec.initContainers{" + c.name + "}"
+	}
+	return "spec.containers{" + c.name + "}"
+}
+
+func sortStrings(s []string) { slices.Sort(s) }

@@ -1,0 +1,250 @@
+// Package sim assembles the standard simulated cluster the playground, the
+// scenario runner and the kubectl layer drive: an API server, the
+// kube-controller-manager's controllers, the scheduler, and one kubelet per
+// worker node (three by default), all on one virtual clock and one seed.
+//
+// core/cluster is the engine (clock, informers, Step and Tick); this package
+// is the wiring, kept separate so the controllers' own tests can build small
+// clusters from the engine without importing each other.
+package sim
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/resource"
+	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/cluster"
+	"github.com/kubeplay/kubeplay/core/controller"
+	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
+	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/controller/replicaset"
+	"github.com/kubeplay/kubeplay/core/kubelet"
+	"github.com/kubeplay/kubeplay/core/kubelet/images"
+	"github.com/kubeplay/kubeplay/core/scheduler"
+)
+
+// Options choose the cluster's seed and nodes.
+type Options struct {
+	Seed uint64
+	// Nodes are the worker nodes at start; nil means node-1..node-3 with the
+	// default capacity (cpu 4, memory 8Gi, pods 110).
+	Nodes []cluster.NodeOptions
+}
+
+// Sim is the standard cluster.
+type Sim struct {
+	*cluster.Cluster
+	// Registry is the simulated image registry every node pulls from;
+	// scenarios give images behaviours through it.
+	Registry *images.Registry
+
+	kubelets []*kubelet.Kubelet
+	// history keeps the decisions of recent steps for the Why? pane.
+	history []controller.Decision
+}
+
+// maxHistory bounds the decision records kept (the page shows recent ones).
+const maxHistory = 20_000
+
+// New builds and starts the standard cluster, registering its nodes.
+func New(opts Options) (*Sim, error) {
+	c := cluster.New(opts.Seed)
+	s := &Sim{Cluster: c, Registry: images.New()}
+	ctx := c.Context
+	c.Add(
+		deployment.New(ctx),
+		replicaset.New(ctx),
+		garbagecollector.New(ctx),
+		scheduler.New(ctx),
+		nodelifecycle.New(ctx, nodelifecycle.Options{}),
+		nodelifecycle.NewTaintEvictionController(ctx),
+		nodelifecycle.NewPodGC(ctx, 0),
+	)
+	nodes := opts.Nodes
+	if nodes == nil {
+		for i := 1; i <= cluster.DefaultNodeCount; i++ {
+			nodes = append(nodes, cluster.NodeOptions{Name: fmt.Sprintf("node-%d", i)})
+		}
+	}
+	for _, n := range nodes {
+		if err := s.AddNode(n); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := s.settle(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Server is the cluster's API server (for the kubectl layer).
+func (s *Sim) Server() *apiserver.Server { return s.API }
+
+// Now is the virtual time.
+func (s *Sim) Now() time.Time { return s.Clock.Now() }
+
+// Tick advances one simulated second and settles the controllers, keeping
+// their decisions.
+func (s *Sim) Tick() error {
+	steps, err := s.Cluster.Tick()
+	s.record(steps)
+	return err
+}
+
+// Step runs one reconcile and keeps its decisions; false when nothing is
+// queued.
+func (s *Sim) Step() (cluster.StepResult, bool) {
+	r, ok := s.Cluster.Step()
+	if ok {
+		s.record([]cluster.StepResult{r})
+	}
+	return r, ok
+}
+
+// Settle runs the controllers until every queue is empty, as after a
+// kubectl command, keeping their decisions.
+func (s *Sim) Settle() error {
+	_, err := s.settle()
+	return err
+}
+
+func (s *Sim) settle() ([]cluster.StepResult, error) {
+	steps, err := s.Cluster.Settle()
+	s.record(steps)
+	return steps, err
+}
+
+func (s *Sim) record(steps []cluster.StepResult) {
+	for _, r := range steps {
+		s.history = append(s.history, r.Decisions...)
+	}
+	if over := len(s.history) - maxHistory; over > 0 {
+		s.history = slices.Delete(s.history, 0, over)
+	}
+}
+
+// Decisions returns the kept decision records made at or after tick since.
+func (s *Sim) Decisions(since int64) []controller.Decision {
+	i, _ := slices.BinarySearchFunc(s.history, since, func(d controller.Decision, t int64) int {
+		switch {
+		case d.Tick < t:
+			return -1
+		case d.Tick > t:
+			return 1
+		}
+		return 0
+	})
+	// BinarySearch finds some record of tick `since`; back up to the first.
+	for i > 0 && s.history[i-1].Tick >= since {
+		i--
+	}
+	return s.history[i:]
+}
+
+// AddNode starts a kubelet for a new worker node, which registers the Node
+// as a real kubelet does; taints and cordoning are then applied as an
+// administrator would.
+func (s *Sim) AddNode(o cluster.NodeOptions) error {
+	if s.Kubelet(o.Name) != nil {
+		return fmt.Errorf("node %q already exists", o.Name)
+	}
+	capacity := kubelet.DefaultCapacity()
+	for _, r := range []struct {
+		name api.ResourceName
+		q    string
+	}{{api.ResourceCPU, o.CPU}, {api.ResourceMemory, o.Memory}, {api.ResourcePods, o.Pods}} {
+		if name, q := r.name, r.q; q != "" {
+			v, err := resource.ParseQuantity(q)
+			if err != nil {
+				return fmt.Errorf("node %s: invalid %s %q: %v", o.Name, name, q, err)
+			}
+			capacity[name] = v
+		}
+	}
+	k, err := kubelet.New(s.Context, o.Name, s.Registry, kubelet.Options{
+		Seed: s.Seed(), Capacity: capacity, Labels: o.Labels, CRILog: true,
+		PodCIDR: cluster.NextPodCIDR(s.nodes()),
+	})
+	if err != nil {
+		return err
+	}
+	s.kubelets = append(s.kubelets, k)
+	s.Add(k)
+	s.AddActor(k)
+	if len(o.Taints) > 0 || o.Unschedulable {
+		node, err := apiserver.GetAs[*api.Node](s.API, "", o.Name)
+		if err != nil {
+			return err
+		}
+		node.Spec.Taints = append(node.Spec.Taints, o.Taints...)
+		node.Spec.Unschedulable = o.Unschedulable
+		if _, err := s.API.Update(node); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Sim) nodes() []*api.Node {
+	nodes, _, _ := apiserver.ListAs[*api.Node](s.API, "", nil)
+	return nodes
+}
+
+// Kubelet returns the kubelet of a node, or nil.
+func (s *Sim) Kubelet(node string) *kubelet.Kubelet {
+	for _, k := range s.kubelets {
+		if k.NodeName() == node {
+			return k
+		}
+	}
+	return nil
+}
+
+// FailNode stops a node's kubelet from heartbeating (a network partition or
+// a crashed machine); RecoverNode brings it back.
+func (s *Sim) FailNode(name string) error { return s.setDown(name, true) }
+
+// RecoverNode undoes FailNode.
+func (s *Sim) RecoverNode(name string) error { return s.setDown(name, false) }
+
+func (s *Sim) setDown(name string, down bool) error {
+	k := s.Kubelet(name)
+	if k == nil {
+		return fmt.Errorf("node %q not found", name)
+	}
+	k.SetDown(down)
+	return nil
+}
+
+// DeleteNode removes a node as a cloud provider would: the machine is gone
+// (its kubelet stops) and the Node object is deleted; the pod garbage
+// collector then removes the pods that were bound to it.
+func (s *Sim) DeleteNode(name string) error {
+	k := s.Kubelet(name)
+	if k == nil {
+		return fmt.Errorf("node %q not found", name)
+	}
+	k.SetDown(true)
+	if _, _, err := s.API.Delete(api.KindOf(&api.Node{}), "", name, nil); err != nil && !apiserver.IsNotFound(err) {
+		return err
+	}
+	return s.Settle()
+}
+
+// ProcessEnv is what `kubectl exec POD -c CONTAINER -- env` prints: the
+// environment the node's runtime gave the container.
+func (s *Sim) ProcessEnv(namespace, pod, container string) ([]string, error) {
+	p, err := apiserver.GetAs[*api.Pod](s.API, namespace, pod)
+	if err != nil {
+		return nil, err
+	}
+	k := s.Kubelet(p.Spec.NodeName)
+	if k == nil {
+		return nil, fmt.Errorf("pod %s is not running on a node", pod)
+	}
+	return k.ProcessEnv(p, container), nil
+}

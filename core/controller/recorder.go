@@ -79,8 +79,17 @@ func (r *Recorder) Eventf(obj api.Object, eventType, reason, format string, args
 // Event records an event about obj. Failures to write are swallowed, as
 // upstream's recorder only logs them: events are best effort.
 func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
+	r.FieldEvent(obj, "", eventType, reason, message)
+}
+
+// FieldEvent records an event about part of obj, named by fieldPath as an
+// ObjectReference's fieldPath does: the kubelet's container events carry
+// "spec.containers{nginx}", so two containers' identical messages stay
+// separate events (kubectl get events -o wide shows it as SUBOBJECT).
+func (r *Recorder) FieldEvent(obj api.Object, fieldPath, eventType, reason, message string) {
 	now := api.NewTime(r.clock.Now())
 	ev := r.makeEvent(obj, now, eventType, reason, message)
+	ev.InvolvedObject.FieldPath = fieldPath
 	if r.corr.spamFiltered(ev, now.Time) {
 		return
 	}

@@ -629,12 +629,10 @@ func (k *Kubelet) syncTerminating(w *podWorker, now time.Time, ds *controller.De
 // ---------------------------------------------------------------- events
 
 // containerEvent records an event about a container of the pod
-// (recordContainerEvent). Upstream's reference carries the container's
-// fieldPath (containerFieldPath), which kubectl describe prints before the
-// message ("spec.containers{nginx}: Container created"); the playground's
-// controller.Recorder takes only the object, so the events name the pod.
+// (recordContainerEvent): its reference carries the container's fieldPath,
+// so identical messages about two containers stay two events.
 func (k *Kubelet) containerEvent(w *podWorker, c *container, eventType, reason, message string) {
-	k.recorder.Event(w.pod, eventType, reason, message)
+	k.recorder.FieldEvent(w.pod, containerFieldPath(c), eventType, reason, message)
 }
 
 // containerFieldPath models kubecontainer.GenerateContainerRef's fieldPath:

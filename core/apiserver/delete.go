@@ -153,7 +153,7 @@ func (s *Server) deleteObject(k *api.KindInfo, r *record, o *DeleteOptions) (api
 
 // writeIfChanged stores obj over r unless it equals what is stored.
 func (s *Server) writeIfChanged(k *api.KindInfo, r *record, obj api.Object) {
-	if !semanticEqual(obj, r.obj) {
+	if !api.SemanticEqual(obj, r.obj) {
 		s.commitUpdate(k, r, obj)
 	}
 }

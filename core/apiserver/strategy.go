@@ -71,19 +71,19 @@ func prepareForUpdate(obj, old api.Object) {
 	case *api.Deployment: // deploymentStrategy.PrepareForUpdate
 		p := old.(*api.Deployment)
 		o.Status = p.Status
-		if !semanticEqual(o.Spec, p.Spec) || !semanticEqual(o.Annotations, p.Annotations) {
+		if !api.SemanticEqual(o.Spec, p.Spec) || !api.SemanticEqual(o.Annotations, p.Annotations) {
 			o.Generation = p.Generation + 1
 		}
 	case *api.ReplicaSet: // rsStrategy.PrepareForUpdate
 		p := old.(*api.ReplicaSet)
 		o.Status = p.Status
-		if !semanticEqual(o.Spec, p.Spec) {
+		if !api.SemanticEqual(o.Spec, p.Spec) {
 			o.Generation = p.Generation + 1
 		}
 	case *api.Pod: // podStrategy.PrepareForUpdate, updatePodGeneration
 		p := old.(*api.Pod)
 		o.Status = p.Status
-		if !semanticEqual(o.Spec, p.Spec) {
+		if !api.SemanticEqual(o.Spec, p.Spec) {
 			o.Generation = p.Generation + 1
 		}
 	case *api.Service: // svcStrategy.PrepareForUpdate
@@ -98,8 +98,8 @@ func prepareForUpdate(obj, old api.Object) {
 		o.Status = p.Status
 	case *api.EndpointSlice: // endpointSliceStrategy.PrepareForUpdate
 		p := old.(*api.EndpointSlice)
-		if o.AddressType != p.AddressType || !semanticEqual(o.Endpoints, p.Endpoints) ||
-			!semanticEqual(o.Ports, p.Ports) || !semanticEqual(o.Labels, p.Labels) {
+		if o.AddressType != p.AddressType || !api.SemanticEqual(o.Endpoints, p.Endpoints) ||
+			!api.SemanticEqual(o.Ports, p.Ports) || !api.SemanticEqual(o.Labels, p.Labels) {
 			o.Generation = p.Generation + 1
 		}
 	}

@@ -104,7 +104,7 @@ func (s *Server) update(k *api.KindInfo, obj api.Object, sub string, uidPrecondi
 		return out(obj), nil
 	}
 	api.SetTypeMeta(obj)
-	if semanticEqual(obj, old) {
+	if api.SemanticEqual(obj, old) {
 		return out(old), nil
 	}
 	s.commitUpdate(k, r, obj)

@@ -2,7 +2,6 @@ package validation
 
 import (
 	"net/netip"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/field"
 	"github.com/kubeplay/kubeplay/core/api/naming"
-	"github.com/kubeplay/kubeplay/core/api/resource"
 )
 
 // Upstream message constants (apimachinery/pkg/api/validation and
@@ -41,7 +39,7 @@ func validateNonnegative[T integer](value T, fldPath *field.Path) field.ErrorLis
 // validateImmutableField models ValidateImmutableField: the new value is
 // reported when it is not semantically equal to the old one.
 func validateImmutableField(newVal, oldVal any, fldPath *field.Path) field.ErrorList {
-	if !semanticEqual(newVal, oldVal) {
+	if !api.SemanticEqual(newVal, oldVal) {
 		return field.ErrorList{field.Invalid(fldPath, newVal, fieldImmutableErrorMsg)}
 	}
 	return nil
@@ -147,76 +145,6 @@ func sortedKeys[K ~string, V any](m map[K]V) []K {
 	return keys
 }
 
-var (
-	quantityType = reflect.TypeOf(resource.Quantity{})
-	timeType     = reflect.TypeOf(api.Time{})
-	microType    = reflect.TypeOf(api.MicroTime{})
-)
-
-// semanticEqual models apiequality.Semantic.DeepEqual: a deep equality in
-// which quantities compare by value, timestamps by instant, and a nil slice
-// or map equals an empty one.
-func semanticEqual(a, b any) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
-	if va.Type() != vb.Type() {
-		return false
-	}
-	return deepEqual(va, vb)
-}
-
-func deepEqual(a, b reflect.Value) bool {
-	switch a.Type() {
-	case quantityType:
-		return a.Interface().(resource.Quantity).Cmp(b.Interface().(resource.Quantity)) == 0
-	case timeType:
-		return a.Interface().(api.Time).Equal(b.Interface().(api.Time).Time)
-	case microType:
-		return a.Interface().(api.MicroTime).Equal(b.Interface().(api.MicroTime).Time.Time)
-	}
-	switch a.Kind() {
-	case reflect.Pointer, reflect.Interface:
-		if a.IsNil() || b.IsNil() {
-			return a.IsNil() == b.IsNil()
-		}
-		return deepEqual(a.Elem(), b.Elem())
-	case reflect.Slice, reflect.Array:
-		if a.Len() != b.Len() {
-			return false
-		}
-		for i := 0; i < a.Len(); i++ {
-			if !deepEqual(a.Index(i), b.Index(i)) {
-				return false
-			}
-		}
-		return true
-	case reflect.Map:
-		if a.Len() != b.Len() {
-			return false
-		}
-		for _, k := range a.MapKeys() {
-			bv := b.MapIndex(k)
-			if !bv.IsValid() || !deepEqual(a.MapIndex(k), bv) {
-				return false
-			}
-		}
-		return true
-	case reflect.Struct:
-		for i := 0; i < a.NumField(); i++ {
-			if !deepEqual(a.Field(i), b.Field(i)) {
-				return false
-			}
-		}
-		return true
-	default:
-		if a.CanInterface() && b.CanInterface() {
-			return a.Interface() == b.Interface()
-		}
-		return reflect.DeepEqual(a, b)
-	}
-}
 
 // labelValueMessages joins label-value problems with ";", as
 // validateNodeTaints and ValidateTolerations do.

@@ -65,7 +65,7 @@ func (f *fixture) store(r *api.ReplicaSet) *api.ReplicaSet {
 		f.t.Fatalf("creating %s: %v", r.Name, err)
 	}
 	created := obj.(*api.ReplicaSet)
-	if !semanticEqual(status, api.ReplicaSetStatus{}) {
+	if !api.SemanticEqual(status, api.ReplicaSetStatus{}) {
 		// Status validation wants available ≤ ready ≤ replicas.
 		status.ReadyReplicas = max(status.ReadyReplicas, status.AvailableReplicas)
 		status.Replicas = max(status.Replicas, status.ReadyReplicas)

@@ -80,7 +80,7 @@ func (dc *DeploymentController) syncRolloutStatus(allRSs []*api.ReplicaSet, newR
 		}
 	}
 
-	if semanticEqual(d.Status, newStatus) {
+	if api.SemanticEqual(d.Status, newStatus) {
 		dc.requeueStuckDeployment(d, newStatus, ds)
 		return nil
 	}

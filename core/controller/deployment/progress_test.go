@@ -219,7 +219,7 @@ func TestCalculateStatus(t *testing.T) {
 		UnavailableReplicas: 2, TerminatingReplicas: ptr[int32](1), CollisionCount: ptr[int32](2)}
 	got := s
 	got.Conditions = nil
-	if !semanticEqual(got, want) {
+	if !api.SemanticEqual(got, want) {
 		t.Errorf("status %+v, want %+v", got, want)
 	}
 	// available 3 ≥ 4 − 1: Available.

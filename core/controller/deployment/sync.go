@@ -457,7 +457,7 @@ func (dc *DeploymentController) cleanupDeployment(oldRSs []*api.ReplicaSet, d *a
 // Progressing evaluation: that is syncRolloutStatus's job).
 func (dc *DeploymentController) syncDeploymentStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Deployment, ds *controller.Decisions) error {
 	newStatus := dc.calculateStatus(allRSs, newRS, d, ds)
-	if semanticEqual(d.Status, newStatus) {
+	if api.SemanticEqual(d.Status, newStatus) {
 		return nil
 	}
 	d.Status = newStatus

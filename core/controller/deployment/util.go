@@ -293,7 +293,7 @@ func EqualIgnoreHash(t1, t2 *api.PodTemplateSpec) bool {
 	c1, c2 := *t1, *t2
 	c1.Labels = withoutHashLabel(t1.Labels)
 	c2.Labels = withoutHashLabel(t2.Labels)
-	return semanticEqual(&c1, &c2)
+	return api.SemanticEqual(&c1, &c2)
 }
 
 // withoutHashLabel returns labels without pod-template-hash, copying only

@@ -1,4 +1,4 @@
-package deployment
+package api
 
 import (
 	"reflect"
@@ -7,13 +7,12 @@ import (
 	"github.com/kubeplay/kubeplay/core/api/resource"
 )
 
-// semanticEqual models apimachinery's equality.Semantic.DeepEqual, which
-// EqualIgnoreHash and the status comparisons use: reflect.DeepEqual except
-// that nil and empty slices and maps are equal, quantities compare by value
-// and timestamps by instant. (The API server has the same rules privately;
-// the controller needs its own copy, as upstream's controller imports the
-// shared package.)
-func semanticEqual(a, b any) bool {
+// SemanticEqual models apimachinery's equality.Semantic.DeepEqual, which
+// the API server's strategies use to decide whether a spec changed and the
+// controllers use to compare templates (EqualIgnoreHash): like
+// reflect.DeepEqual, except that a nil and an empty slice or map are equal,
+// quantities compare by value ("1" == "1000m") and timestamps by instant.
+func SemanticEqual(a, b any) bool {
 	return deepEqual(reflect.ValueOf(a), reflect.ValueOf(b))
 }
 
@@ -36,7 +35,14 @@ func deepEqual(v1, v2 reflect.Value) bool {
 		return v1.Interface().(resource.Quantity).Equal(v2.Interface().(resource.Quantity))
 	}
 	switch v1.Kind() {
-	case reflect.Array, reflect.Slice:
+	case reflect.Array:
+		for i := range v1.Len() {
+			if !deepEqual(v1.Index(i), v2.Index(i)) {
+				return false
+			}
+		}
+		return true
+	case reflect.Slice:
 		if v1.Len() != v2.Len() {
 			return false
 		}
@@ -81,6 +87,7 @@ func deepEqual(v1, v2 reflect.Value) bool {
 	case reflect.String:
 		return v1.String() == v2.String()
 	default:
+		// Funcs, channels and unsafe pointers never occur in API objects.
 		return false
 	}
 }

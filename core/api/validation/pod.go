@@ -83,7 +83,7 @@ func validatePodUpdate(p, old *api.Pod) field.ErrorList {
 
 	errs = append(errs, validateOnlyAddedTolerations(p.Spec.Tolerations, old.Spec.Tolerations, specPath.Child("tolerations"))...)
 
-	if semanticEqual(p.Spec, old.Spec) {
+	if api.SemanticEqual(p.Spec, old.Spec) {
 		return errs
 	}
 	// Munge the updatable fields back to their old values, then compare.
@@ -104,7 +104,7 @@ func validatePodUpdate(p, old *api.Pod) field.ErrorList {
 		munged.TerminationGracePeriodSeconds != nil && *munged.TerminationGracePeriodSeconds == 1 {
 		munged.TerminationGracePeriodSeconds = old.Spec.TerminationGracePeriodSeconds
 	}
-	if !semanticEqual(munged, old.Spec) {
+	if !api.SemanticEqual(munged, old.Spec) {
 		msg := fmt.Sprintf("pod updates may not change fields other than %s\n%v", strings.Join(updatablePodSpecFields, ","), specDiff(old.Spec, munged))
 		errs = append(errs, field.Forbidden(specPath, msg))
 	}
@@ -200,7 +200,7 @@ func validateOnlyAddedTolerations(newT, oldT []api.Toleration, fldPath *field.Pa
 		for _, n := range newT {
 			o2 := o
 			o2.TolerationSeconds = n.TolerationSeconds
-			if semanticEqual(o2, n) {
+			if api.SemanticEqual(o2, n) {
 				found = true
 				break
 			}

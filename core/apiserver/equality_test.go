@@ -1,10 +1,11 @@
-package api
+package apiserver
 
 import (
 	"encoding/json"
 	"testing"
 	"time"
 
+	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/resource"
 	"github.com/kubeplay/kubeplay/core/clock"
 )
@@ -21,8 +22,8 @@ func TestSemanticEqual(t *testing.T) {
 		{"maps", map[string]string{"a": "b"}, map[string]string{"a": "c"}, false},
 		{"quantities by value", resource.MustParse("1"), resource.MustParse("1000m"), true},
 		{"quantities differ", resource.MustParse("1"), resource.MustParse("2"), false},
-		{"times by instant", NewTime(t0), Time{Time: t0.In(time.FixedZone("x", 3600))}, true},
-		{"times differ", NewTime(t0), NewTime(t0.Add(time.Second)), false},
+		{"times by instant", api.NewTime(t0), api.Time{Time: t0.In(time.FixedZone("x", 3600))}, true},
+		{"times differ", api.NewTime(t0), api.NewTime(t0.Add(time.Second)), false},
 		{"nil and set pointer", (*int32)(nil), ptr(int32(0)), false},
 		{"pointers by value", ptr(int32(3)), ptr(int32(3)), true},
 		{"specs", testDeployment("a").Spec, testDeployment("a").Spec, true},
@@ -31,52 +32,52 @@ func TestSemanticEqual(t *testing.T) {
 		{"nil interfaces", nil, nil, true},
 	}
 	for _, c := range cases {
-		if got := SemanticEqual(c.a, c.b); got != c.want {
-			t.Errorf("%s: semanticEqual = %v, want %v", c.name, got, c.want)
+		if got := api.SemanticEqual(c.a, c.b); got != c.want {
+			t.Errorf("%s: SemanticEqual = %v, want %v", c.name, got, c.want)
 		}
 	}
 	// A JSON round trip (a patch) leaves an object semantically equal.
 	s := newTestServer(1)
 	d := mustCreate(t, s, testDeployment("web"))
 	raw, _ := json.Marshal(d)
-	var back Deployment
+	var back api.Deployment
 	if err := json.Unmarshal(raw, &back); err != nil {
 		t.Fatal(err)
 	}
-	if !SemanticEqual(d, &back) {
+	if !api.SemanticEqual(d, &back) {
 		t.Errorf("JSON round trip changed the deployment:\n%+v\n%+v", d, &back)
 	}
 }
 
 func TestPodQOS(t *testing.T) {
-	rl := func(kv ...string) ResourceList {
-		l := ResourceList{}
+	rl := func(kv ...string) api.ResourceList {
+		l := api.ResourceList{}
 		for i := 0; i < len(kv); i += 2 {
-			l[ResourceName(kv[i])] = resource.MustParse(kv[i+1])
+			l[api.ResourceName(kv[i])] = resource.MustParse(kv[i+1])
 		}
 		return l
 	}
-	ctr := func(req, lim ResourceList) Container {
-		return Container{Name: "c", Image: "i", Resources: ResourceRequirements{Requests: req, Limits: lim}}
+	ctr := func(req, lim api.ResourceList) api.Container {
+		return api.Container{Name: "c", Image: "i", Resources: api.ResourceRequirements{Requests: req, Limits: lim}}
 	}
 	cases := []struct {
 		name       string
-		containers []Container
+		containers []api.Container
 		want       PodQOSClass
 	}{
-		{"nothing", []Container{ctr(nil, nil)}, PodQOSBestEffort},
-		{"zero requests", []Container{ctr(rl("cpu", "0"), nil)}, PodQOSBestEffort},
-		{"only other resources", []Container{ctr(rl("pods", "1"), nil)}, PodQOSBestEffort},
-		{"requests only", []Container{ctr(rl("cpu", "100m"), nil)}, PodQOSBurstable},
-		{"equal requests and limits", []Container{ctr(rl("cpu", "1", "memory", "1Gi"), rl("cpu", "1000m", "memory", "1Gi"))}, PodQOSGuaranteed},
-		{"limits only (requests default to them)", []Container{ctr(nil, rl("cpu", "1", "memory", "1Gi"))}, PodQOSBurstable},
-		{"cpu limit only", []Container{ctr(rl("cpu", "1"), rl("cpu", "1"))}, PodQOSBurstable},
-		{"requests below limits", []Container{ctr(rl("cpu", "500m", "memory", "1Gi"), rl("cpu", "1", "memory", "1Gi"))}, PodQOSBurstable},
-		{"one guaranteed, one best effort", []Container{
+		{"nothing", []api.Container{ctr(nil, nil)}, PodQOSBestEffort},
+		{"zero requests", []api.Container{ctr(rl("cpu", "0"), nil)}, PodQOSBestEffort},
+		{"only other resources", []api.Container{ctr(rl("pods", "1"), nil)}, PodQOSBestEffort},
+		{"requests only", []api.Container{ctr(rl("cpu", "100m"), nil)}, PodQOSBurstable},
+		{"equal requests and limits", []api.Container{ctr(rl("cpu", "1", "memory", "1Gi"), rl("cpu", "1000m", "memory", "1Gi"))}, PodQOSGuaranteed},
+		{"limits only (requests default to them)", []api.Container{ctr(nil, rl("cpu", "1", "memory", "1Gi"))}, PodQOSBurstable},
+		{"cpu limit only", []api.Container{ctr(rl("cpu", "1"), rl("cpu", "1"))}, PodQOSBurstable},
+		{"requests below limits", []api.Container{ctr(rl("cpu", "500m", "memory", "1Gi"), rl("cpu", "1", "memory", "1Gi"))}, PodQOSBurstable},
+		{"one guaranteed, one best effort", []api.Container{
 			ctr(rl("cpu", "1", "memory", "1Gi"), rl("cpu", "1", "memory", "1Gi")), ctr(nil, nil)}, PodQOSBurstable},
 	}
 	for _, c := range cases {
-		pod := &Pod{Spec: PodSpec{Containers: c.containers}}
+		pod := &api.Pod{Spec: api.PodSpec{Containers: c.containers}}
 		if got := podQOS(pod); got != c.want {
 			t.Errorf("%s: podQOS = %s, want %s", c.name, got, c.want)
 		}
@@ -118,5 +119,3 @@ func TestDeterministicReplay(t *testing.T) {
 		t.Errorf("two runs differ:\n%s\n%s", a, b)
 	}
 }
-
-func ptr[T any](v T) *T { return &v }

@@ -104,7 +104,7 @@ func filterNodeUnschedulable(pod *api.Pod, node *api.Node) *status {
 		return nil
 	}
 	t := api.Taint{Key: TaintNodeUnschedulable, Effect: api.TaintEffectNoSchedule}
-	if TolerationsTolerateTaint(pod.Spec.Tolerations, &t) {
+	if api.TolerationsTolerateTaint(pod.Spec.Tolerations, &t) {
 		return nil
 	}
 	return &status{plugin: pluginNodeUnschedulable, code: unresolvable, reasons: []string{ErrReasonUnschedulable},
@@ -116,7 +116,7 @@ func filterNodeUnschedulable(pod *api.Pod, node *api.Node) *status {
 // a NotReady or unreachable node is kept out: the node lifecycle controller
 // taints it (TaintNodesByCondition) and the scheduler reads no conditions.
 func filterTaintToleration(pod *api.Pod, node *api.Node) *status {
-	t, ok := FindMatchingUntoleratedTaint(node.Spec.Taints, pod.Spec.Tolerations, doNotScheduleTaint)
+	t, ok := api.FindMatchingUntoleratedTaint(node.Spec.Taints, pod.Spec.Tolerations, doNotScheduleTaint)
 	if !ok {
 		return nil
 	}
@@ -204,47 +204,4 @@ func filterNodeResourcesFit(f *podFacts, ni *nodeInfo) *status {
 		return nil
 	}
 	return &status{plugin: pluginNodeResourcesFit, code: c, reasons: reasons, detail: strings.Join(details, ", ")}
-}
-
-// TolerationsTolerateTaint models v1helper.TolerationsTolerateTaint.
-func TolerationsTolerateTaint(tolerations []api.Toleration, taint *api.Taint) bool {
-	for i := range tolerations {
-		if ToleratesTaint(&tolerations[i], taint) {
-			return true
-		}
-	}
-	return false
-}
-
-// ToleratesTaint models Toleration.ToleratesTaint: an empty effect or key
-// matches any; operator Exists matches any value, Equal (or empty) the
-// same value.
-func ToleratesTaint(t *api.Toleration, taint *api.Taint) bool {
-	if t.Effect != "" && t.Effect != taint.Effect {
-		return false
-	}
-	if t.Key != "" && t.Key != taint.Key {
-		return false
-	}
-	switch t.Operator {
-	case "", "Equal":
-		return t.Value == taint.Value
-	case "Exists":
-		return true
-	}
-	return false
-}
-
-// FindMatchingUntoleratedTaint models v1helper.FindMatchingUntoleratedTaint:
-// the first taint passing inclusionFilter that no toleration tolerates.
-func FindMatchingUntoleratedTaint(taints []api.Taint, tolerations []api.Toleration, inclusionFilter func(*api.Taint) bool) (api.Taint, bool) {
-	for i := range taints {
-		if inclusionFilter != nil && !inclusionFilter(&taints[i]) {
-			continue
-		}
-		if !TolerationsTolerateTaint(tolerations, &taints[i]) {
-			return taints[i], true
-		}
-	}
-	return api.Taint{}, false
 }

@@ -109,9 +109,9 @@ func nodeHint(plugin string, f *podFacts, old, cur *api.Node) bool {
 	case pluginTaintToleration:
 		wasUntolerated := true
 		if old != nil {
-			_, wasUntolerated = FindMatchingUntoleratedTaint(old.Spec.Taints, f.pod.Spec.Tolerations, doNotScheduleTaint)
+			_, wasUntolerated = api.FindMatchingUntoleratedTaint(old.Spec.Taints, f.pod.Spec.Tolerations, doNotScheduleTaint)
 		}
-		_, isUntolerated := FindMatchingUntoleratedTaint(cur.Spec.Taints, f.pod.Spec.Tolerations, doNotScheduleTaint)
+		_, isUntolerated := api.FindMatchingUntoleratedTaint(cur.Spec.Taints, f.pod.Spec.Tolerations, doNotScheduleTaint)
 		return wasUntolerated && !isUntolerated
 	case pluginNodeAffinity:
 		return nodeMatchesSelector(f.pod, cur) && (old == nil || !nodeMatchesSelector(f.pod, old))

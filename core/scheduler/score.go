@@ -126,7 +126,7 @@ func countIntolerablePreferNoSchedule(taints []api.Taint, tolerations []api.Tole
 		tolerated := false
 		for j := range tolerations {
 			t := &tolerations[j]
-			if (t.Effect == "" || t.Effect == api.TaintEffectPreferNoSchedule) && ToleratesTaint(t, &taints[i]) {
+			if (t.Effect == "" || t.Effect == api.TaintEffectPreferNoSchedule) && t.ToleratesTaint(&taints[i]) {
 				tolerated = true
 				break
 			}

@@ -145,7 +145,6 @@ func sortedKeys[K ~string, V any](m map[K]V) []K {
 	return keys
 }
 
-
 // labelValueMessages joins label-value problems with ";", as
 // validateNodeTaints and ValidateTolerations do.
 func labelValueMessages(v string) string {

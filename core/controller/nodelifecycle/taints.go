@@ -90,23 +90,6 @@ func swapNodeControllerTaint(s *apiserver.Server, nodeName string, toAdd, toRemo
 	return err == nil
 }
 
-// toleratesTaint models Toleration.ToleratesTaint.
-func toleratesTaint(t *api.Toleration, taint *api.Taint) bool {
-	if t.Effect != "" && t.Effect != taint.Effect {
-		return false
-	}
-	if t.Key != "" && t.Key != taint.Key {
-		return false
-	}
-	switch t.Operator {
-	case "", "Equal":
-		return t.Value == taint.Value
-	case "Exists":
-		return true
-	}
-	return false
-}
-
 // getMatchingTolerations models v1helper.GetMatchingTolerations: whether
 // every taint is tolerated, and the first toleration matching each.
 func getMatchingTolerations(taints []api.Taint, tolerations []api.Toleration) (bool, []api.Toleration) {
@@ -117,7 +100,7 @@ func getMatchingTolerations(taints []api.Taint, tolerations []api.Toleration) (b
 	for i := range taints {
 		found := false
 		for j := range tolerations {
-			if toleratesTaint(&tolerations[j], &taints[i]) {
+			if tolerations[j].ToleratesTaint(&taints[i]) {
 				used = append(used, tolerations[j])
 				found = true
 				break

@@ -11,6 +11,7 @@ package sim
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
@@ -235,9 +236,10 @@ func (s *Sim) DeleteNode(name string) error {
 	return s.Settle()
 }
 
-// ProcessEnv is what `kubectl exec POD -c CONTAINER -- env` prints: the
-// environment the node's runtime gave the container.
-func (s *Sim) ProcessEnv(namespace, pod, container string) ([]string, error) {
+// ContainerEnv is the environment the node's runtime gave a container, in
+// the order `env` prints it (PATH, HOSTNAME, the pod's variables, Service
+// variables, the image's, HOME): what `kubectl exec POD -- env` shows.
+func (s *Sim) ContainerEnv(namespace, pod, container string) ([]api.EnvVar, error) {
 	p, err := apiserver.GetAs[*api.Pod](s.API, namespace, pod)
 	if err != nil {
 		return nil, err
@@ -246,5 +248,10 @@ func (s *Sim) ProcessEnv(namespace, pod, container string) ([]string, error) {
 	if k == nil {
 		return nil, fmt.Errorf("pod %s is not running on a node", pod)
 	}
-	return k.ProcessEnv(p, container), nil
+	var env []api.EnvVar
+	for _, kv := range k.ProcessEnv(p, container) {
+		name, value, _ := strings.Cut(kv, "=")
+		env = append(env, api.EnvVar{Name: name, Value: value})
+	}
+	return env, nil
 }

@@ -1,8 +1,11 @@
 package sim
 
 import (
+	"strings"
+
 	"bytes"
 	"encoding/json"
+	"github.com/kubeplay/kubeplay/core/kubectl"
 	"testing"
 
 	"github.com/kubeplay/kubeplay/core/api"
@@ -139,5 +142,22 @@ func TestNodeFailureAndRecovery(t *testing.T) {
 		if c.Type == api.NodeReady && c.Status != api.ConditionTrue {
 			t.Fatalf("after recovery node-2 Ready=%s", c.Status)
 		}
+	}
+}
+
+// TestSimIsAKubectlCluster: the standard cluster is what kubectl runs against.
+var _ kubectl.Cluster = (*Sim)(nil)
+
+func TestKubectlAgainstTheStandardCluster(t *testing.T) {
+	s, _ := runRollout(t, 1)
+	res := kubectl.Run(s, "kubectl get deployments", kubectl.Input{})
+	want := "NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    3/3     3            3           4s\n"
+	if res.ExitCode != 0 || res.Stdout != want {
+		t.Fatalf("get deployments:\n%s%s", res.Stdout, res.Stderr)
+	}
+	pods, _, _ := apiserver.ListAs[*api.Pod](s.API, "default", nil)
+	res = kubectl.Run(s, "kubectl exec "+pods[0].Name+" -- env", kubectl.Input{})
+	if res.ExitCode != 0 || !strings.HasPrefix(res.Stdout, "PATH=") || !strings.Contains(res.Stdout, "HOSTNAME="+pods[0].Name+"\n") {
+		t.Fatalf("exec env:\n%s%s", res.Stdout, res.Stderr)
 	}
 }

@@ -1,0 +1,78 @@
+package kubectl
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/kubeplay/kubeplay/core/apiserver"
+)
+
+// runReplace is `kubectl replace -f` (staging/src/k8s.io/kubectl/pkg/cmd/
+// replace/replace.go): a PUT of each object; with --force, a delete and a
+// create.
+func runReplace(e *env, c *command, fs *flagSet, args []string) error {
+	if len(fs.strings("filename")) == 0 && fs.string("kustomize") == "" {
+		return errors.New("must specify one of -f and -k")
+	}
+	if len(args) != 0 {
+		return usageErrorf(c, "Unexpected args: %v", args)
+	}
+	if err := checkOutput(fs); err != nil {
+		return err
+	}
+	dry, err := getDryRunStrategy(fs)
+	if err != nil {
+		return err
+	}
+	infos, err := e.readFiles(fs.strings("filename"))
+	if err != nil {
+		return err
+	}
+	if len(infos) == 0 {
+		return errors.New("no objects passed to replace")
+	}
+	var errs []error
+	for _, in := range infos {
+		e.record(in.obj)
+		if fs.bool("save-config") {
+			setLastApplied(in.obj)
+		}
+		in.obj.GetObjectMeta().Namespace = in.namespace
+		if dry != dryRunNone {
+			if err := e.printName(in, in.obj, "replaced"+dry.suffix(), fs.string("output")); err != nil {
+				errs = append(errs, err)
+			}
+			continue
+		}
+		if fs.bool("force") {
+			if _, _, err := e.cluster.Server().Delete(in.kind, in.namespace, in.name, nil); err != nil && !apiserver.IsNotFound(err) {
+				errs = append(errs, addSourceToErr("deleting", in.source, err))
+				continue
+			}
+			fmt.Fprintf(e.out, "%s %q deleted%s\n", in.resourceName()[:len(in.resourceName())-len(in.name)-1], in.name, namespaceSuffix(in))
+			e.waitGone(in, 0)
+			obj, err := e.cluster.Server().Create(in.obj)
+			if err != nil {
+				errs = append(errs, addSourceToErr("replacing", in.source, err))
+				continue
+			}
+			if err := e.printName(in, obj, "replaced", fs.string("output")); err != nil {
+				errs = append(errs, err)
+			}
+			continue
+		}
+		if _, err := e.cluster.Server().Get(in.kind, in.namespace, in.name); err != nil {
+			errs = append(errs, addSourceToErr("replacing", in.source, err))
+			continue
+		}
+		obj, err := e.cluster.Server().Update(in.obj)
+		if err != nil {
+			errs = append(errs, addSourceToErr("replacing", in.source, err))
+			continue
+		}
+		if err := e.printName(in, obj, "replaced", fs.string("output")); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return newAggregate(errs)
+}

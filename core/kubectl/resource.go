@@ -1,0 +1,295 @@
+package kubectl
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/labels"
+	"github.com/kubeplay/kubeplay/core/apiserver"
+)
+
+// This file models cli-runtime's resource.Builder as kubectl's commands use
+// it: ResourceTypeOrNameArgs (TYPE NAME..., TYPE1,TYPE2, TYPE/NAME ...),
+// FilenameParam (-f), LabelSelectorParam (-l), SelectAllParam (--all),
+// NamespaceParam / DefaultNamespace / AllNamespaces, ContinueOnError and
+// Latest, with the builder's error texts.
+
+// info is one object a command acts on (resource.Info).
+type info struct {
+	kind      *api.KindInfo
+	namespace string
+	name      string
+	// obj is the live object (or, for -f without Latest, the file's).
+	obj api.Object
+	// source is the file the object came from ("" for arguments;
+	// "STDIN" for -f -).
+	source string
+	// manifest is the object's JSON as the file gave it (for apply).
+	manifest []byte
+}
+
+// resourceName is "deployment.apps/web" (the name printer's form).
+func (i *info) resourceName() string {
+	return strings.ToLower(i.kind.Kind) + groupSuffix(i.kind) + "/" + i.name
+}
+
+// objectName is info.ObjectName(): "deployments.apps/web" — the resource,
+// not the kind.
+func (i *info) objectName() string { return i.kind.GroupResource() + "/" + i.name }
+
+func groupSuffix(k *api.KindInfo) string {
+	if k.Group == "" {
+		return ""
+	}
+	return "." + k.Group
+}
+
+// missingResourceError is the builder's error when nothing was named.
+var missingResourceError = errors.New(`You must provide one or more resources by argument or filename.
+Example resource specifications include:
+   '-f rsrc.yaml'
+   '--filename=rsrc.json'
+   '<resource> <name>'
+   '<resource>'`)
+
+// selection is what a command asks the builder for.
+type selection struct {
+	args      []string
+	filenames []string
+	selector  string
+	all       bool // --all: every object of the types, no names needed
+	allNS     bool
+	// requireNames refuses a bare TYPE without a selector or --all
+	// ("resource(s) were provided, but no name was specified").
+	requireNames bool
+	// latest fetches objects read from files from the server.
+	latest bool
+	// fromFile keeps objects read from files as they are (create, apply).
+}
+
+// result is what the builder found: the objects, the errors met on the
+// way (NotFound for a name, ContinueOnError), and whether the command
+// named exactly one object (IntoSingleItemImplied).
+type result struct {
+	infos      []*info
+	errs       []error
+	singleItem bool
+	// kinds lists the resource types asked for, in order (for watch and
+	// "No resources found").
+	kinds []*api.KindInfo
+	// listed reports whether any type was listed rather than named.
+	listed bool
+}
+
+// resolveResourceType maps what the user typed to a kind: plural,
+// singular or short name, optionally qualified as TYPE.GROUP or
+// TYPE.VERSION.GROUP (schema.ParseResourceArg).
+func resolveResourceType(s string) (*api.KindInfo, error) {
+	if k, ok := api.LookupResource(s); ok {
+		return k, nil
+	}
+	// TYPE.VERSION.GROUP: "deployment.v1.apps", "pods.v1."
+	if res, rest, ok := strings.Cut(s, "."); ok {
+		if version, group, ok := strings.Cut(rest, "."); ok {
+			if k, ok := api.LookupResource(res); ok && strings.EqualFold(k.Version, version) && strings.EqualFold(k.Group, group) {
+				return k, nil
+			}
+		} else if k, ok := api.LookupResource(res); ok && k.Group == "" && strings.EqualFold(k.Version, rest) {
+			return k, nil // "pods.v1"
+		}
+	}
+	return nil, fmt.Errorf("the server doesn't have a resource type %q", s)
+}
+
+// expandTypes resolves "deploy,rs" and "all" into kinds, in order,
+// without duplicates.
+func expandTypes(arg string) ([]*api.KindInfo, error) {
+	var out []*api.KindInfo
+	seen := map[*api.KindInfo]bool{}
+	for _, t := range strings.Split(arg, ",") {
+		var ks []*api.KindInfo
+		if strings.EqualFold(t, "all") {
+			for _, k := range api.Kinds() {
+				for _, c := range k.Categories {
+					if c == "all" {
+						ks = append(ks, k)
+					}
+				}
+			}
+		} else {
+			if t == "" {
+				continue
+			}
+			k, err := resolveResourceType(t)
+			if err != nil {
+				return nil, err
+			}
+			ks = []*api.KindInfo{k}
+		}
+		for _, k := range ks {
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("the server doesn't have a resource type %q", arg)
+	}
+	return out, nil
+}
+
+// hasCombinedTypeArgs is the builder's check that TYPE/NAME arguments are
+// not mixed with plain ones.
+func hasCombinedTypeArgs(args []string) (bool, error) {
+	slash := 0
+	for _, a := range args {
+		if strings.Contains(a, "/") {
+			slash++
+		}
+	}
+	switch {
+	case slash > 0 && slash == len(args):
+		return true, nil
+	case slash > 0:
+		return true, errors.New("there is no need to specify a resource type as a separate argument when passing arguments in resource/name form (e.g. 'kubectl get resource/<resource_name>' instead of 'kubectl get resource resource/<resource_name>'")
+	}
+	return false, nil
+}
+
+// namespaceFor is the namespace of an object of kind k named on the command
+// line: -n's, "" for cluster-scoped kinds.
+func (e *env) namespaceFor(k *api.KindInfo) string {
+	if !k.Namespaced {
+		return ""
+	}
+	return e.namespace
+}
+
+// resolve runs the builder. A fatal problem (bad arguments, unknown type,
+// unreadable file) is returned as the error; per-object failures are in
+// result.errs.
+func (e *env) resolve(sel selection) (*result, error) {
+	r := &result{}
+	if len(sel.filenames) > 0 {
+		if len(sel.args) > 0 {
+			return nil, errors.New("when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well")
+		}
+		infos, err := e.readFiles(sel.filenames)
+		if err != nil {
+			return nil, err
+		}
+		for _, in := range infos {
+			if sel.latest {
+				obj, err := e.cluster.Server().Get(in.kind, in.namespace, in.name)
+				if err != nil {
+					r.errs = append(r.errs, err)
+					continue
+				}
+				in.obj = obj
+			}
+			r.infos = append(r.infos, in)
+		}
+		r.singleItem = len(infos) == 1
+		return r, nil
+	}
+	if len(sel.args) == 0 {
+		if sel.selector != "" || sel.all {
+			return nil, errors.New("resource(s) were provided, but no name was specified")
+		}
+		return nil, missingResourceError
+	}
+	var sl labels.Selector
+	if sel.selector != "" {
+		var err error
+		if sl, err = labels.Parse(sel.selector); err != nil {
+			return nil, err
+		}
+	}
+	combined, err := hasCombinedTypeArgs(sel.args)
+	if err != nil {
+		return nil, err
+	}
+	if combined {
+		if sel.selector != "" {
+			return nil, errors.New("name cannot be provided when a selector is specified")
+		}
+		for _, a := range sel.args {
+			t, name, _ := strings.Cut(a, "/")
+			if name == "" {
+				return nil, fmt.Errorf("arguments in resource/name form must have a single resource and name")
+			}
+			k, err := resolveResourceType(t)
+			if err != nil {
+				return nil, err
+			}
+			r.addKind(k)
+			e.getNamed(r, k, name)
+		}
+		r.singleItem = len(sel.args) == 1
+		return r, nil
+	}
+	kinds, err := expandTypes(sel.args[0])
+	if err != nil {
+		return nil, err
+	}
+	r.kinds = kinds
+	names := sel.args[1:]
+	if len(names) > 0 {
+		if sel.selector != "" {
+			return nil, errors.New("name cannot be provided when a selector is specified")
+		}
+		for _, k := range kinds {
+			for _, name := range names {
+				e.getNamed(r, k, name)
+			}
+		}
+		r.singleItem = len(kinds) == 1 && len(names) == 1
+		return r, nil
+	}
+	if sel.requireNames && sel.selector == "" && !sel.all {
+		return nil, errors.New("resource(s) were provided, but no name was specified")
+	}
+	r.listed = true
+	for _, k := range kinds {
+		ns := e.namespaceFor(k)
+		if sel.allNS {
+			ns = ""
+		}
+		list, err := e.cluster.Server().List(k, ns, sl)
+		if err != nil {
+			r.errs = append(r.errs, err)
+			continue
+		}
+		for _, obj := range list.Items {
+			m := obj.GetObjectMeta()
+			r.infos = append(r.infos, &info{kind: k, namespace: m.Namespace, name: m.Name, obj: obj})
+		}
+	}
+	return r, nil
+}
+
+func (r *result) addKind(k *api.KindInfo) {
+	for _, have := range r.kinds {
+		if have == k {
+			return
+		}
+	}
+	r.kinds = append(r.kinds, k)
+}
+
+func (e *env) getNamed(r *result, k *api.KindInfo, name string) {
+	ns := e.namespaceFor(k)
+	obj, err := e.cluster.Server().Get(k, ns, name)
+	if err != nil {
+		r.errs = append(r.errs, err)
+		return
+	}
+	r.infos = append(r.infos, &info{kind: k, namespace: ns, name: name, obj: obj})
+}
+
+// notFound is the API server's NotFound for an object (used where kubectl
+// synthesises one, as rollout status's precondition does).
+func notFound(k *api.KindInfo, name string) error { return apiserver.NewNotFound(k, name) }

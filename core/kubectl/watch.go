@@ -1,0 +1,120 @@
+package kubectl
+
+import (
+	"errors"
+	"time"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/labels"
+	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/kubectl/printers"
+)
+
+// Bounds of `get --watch`, which upstream runs until interrupted: it ends
+// once nothing it watches has changed for watchIdle, after watchMax in all,
+// or when --request-timeout passes, whichever comes first.
+const (
+	watchIdle = 30 * time.Second
+	watchMax  = 600 * time.Second
+)
+
+// watch is get's --watch / --watch-only path (GetOptions.watch): print the
+// current objects (unless --watch-only), then one row per watch event, the
+// object's state after the write (DELETED prints the last state). Columns
+// never shrink (the tabwriter's remembered widths).
+func (e *env) watch(fs *flagSet, sel selection) error {
+	r, err := e.resolve(sel)
+	if err != nil {
+		return err
+	}
+	if len(r.kinds) > 1 {
+		return errors.New("you may only specify a single resource type")
+	}
+	if len(r.errs) > 0 {
+		return r.errs[0]
+	}
+	var kind *api.KindInfo
+	switch {
+	case len(r.kinds) == 1:
+		kind = r.kinds[0]
+	case len(r.infos) > 0:
+		kind = r.infos[0].kind
+	default:
+		return missingResourceError
+	}
+	names := map[string]bool{}
+	if !r.listed {
+		for _, in := range r.infos {
+			names[in.name] = true
+		}
+	}
+	var sl labels.Selector
+	if sel.selector != "" {
+		sl, _ = labels.Parse(sel.selector)
+	}
+	ns := e.namespaceFor(kind)
+	if sel.allNS {
+		ns = ""
+	}
+	w, err := e.watchKind(kind, ns)
+	if err != nil {
+		return err
+	}
+	defer w.Stop()
+
+	output := fs.string("output")
+	opts := e.outputOptions(fs, sel.allNS)
+	opts.Wide = output == "wide"
+	table := output == "" || output == "wide"
+	wp := printers.NewWatchPrinter(e.out, opts.TableOptions)
+	print := func(objs []api.Object) error {
+		if len(objs) == 0 {
+			return nil
+		}
+		if table {
+			return wp.Print(objs, e.cluster.Now())
+		}
+		o := opts
+		o.SingleItem = true
+		for _, obj := range objs {
+			if err := printers.PrintObjects(e.out, []api.Object{obj}, output, o); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if !fs.bool("watch-only") {
+		objs := make([]api.Object, len(r.infos))
+		for i, in := range r.infos {
+			objs[i] = in.obj
+		}
+		if err := print(objs); err != nil {
+			return err
+		}
+	}
+	limit := e.limit(watchMax)
+	if e.requestTimeout > 0 {
+		limit = min(limit, time.Duration(e.requestTimeout)*time.Second)
+	}
+	lastChange := e.cluster.Now()
+	_, err = e.poll(limit, func() (bool, error) {
+		for _, ev := range w.Drain() {
+			if ev.Type == apiserver.Error || ev.Object == nil {
+				continue
+			}
+			m := ev.Object.GetObjectMeta()
+			if len(names) > 0 && !names[m.Name] {
+				continue
+			}
+			if sl != nil && !sl.Matches(labels.Set(m.Labels)) && ev.Type != apiserver.Deleted {
+				continue
+			}
+			if err := print([]api.Object{ev.Object}); err != nil {
+				return true, err
+			}
+			lastChange = e.cluster.Now()
+		}
+		return e.cluster.Now().Sub(lastChange) >= watchIdle, nil
+	})
+	return err
+}

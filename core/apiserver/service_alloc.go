@@ -49,11 +49,11 @@ const (
 )
 
 // APIServerAdvertiseAddress is the address the `kubernetes` EndpointSlice
-// lists. The playground has no control-plane node; this is the address a
-// kind control-plane container would have next to the workers, whose
-// InternalIPs are 172.18.0.(N+1) for node-N (core/cluster), chosen above
-// them so the two never meet.
-var APIServerAdvertiseAddress = "172.18.0.100"
+// lists. The playground has no control-plane node; this is an address in
+// kind's docker network (172.18.0.0/16) that no worker can take: workers
+// get 172.18.0.(N+1) for node-N, N <= 253 (core/cluster), and the load
+// balancer pool is 172.18.255.200-250 (core/cloud).
+const APIServerAdvertiseAddress = "172.18.1.1"
 
 // The allocator errors (ipallocator and portallocator packages). The
 // messages are upstream's.

@@ -17,14 +17,18 @@ import (
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/resource"
 	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/cloud"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	"github.com/kubeplay/kubeplay/core/controller/endpointslice"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
+	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
 	"github.com/kubeplay/kubeplay/core/kubelet"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
+	"github.com/kubeplay/kubeplay/core/quota"
 	"github.com/kubeplay/kubeplay/core/scheduler"
 )
 
@@ -55,16 +59,26 @@ const maxHistory = 20_000
 func New(opts Options) (*Sim, error) {
 	c := cluster.New(opts.Seed)
 	s := &Sim{Cluster: c, Registry: images.New()}
+	// The API server's service registry and quota admission, then the
+	// `kubernetes` Service every cluster has in default.
+	apiserver.InstallServiceAllocator(c.API)
+	quota.Install(c.API)
+	if err := apiserver.BootstrapKubernetesService(c.API); err != nil {
+		return nil, err
+	}
 	ctx := c.Context
 	c.Add(
 		deployment.New(ctx),
 		replicaset.New(ctx),
 		garbagecollector.New(ctx),
+		endpointslice.New(ctx),
+		resourcequota.New(ctx),
 		scheduler.New(ctx),
 		nodelifecycle.New(ctx, nodelifecycle.Options{}),
 		nodelifecycle.NewTaintEvictionController(ctx),
 		nodelifecycle.NewPodGC(ctx, 0),
 	)
+	c.AddActor(cloud.NewLoadBalancer(ctx, cloud.Options{}))
 	nodes := opts.Nodes
 	if nodes == nil {
 		for i := 1; i <= cluster.DefaultNodeCount; i++ {

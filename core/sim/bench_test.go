@@ -1,0 +1,57 @@
+package sim
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/cluster"
+)
+
+// bigCluster is 100 nodes running a 10,000-replica Deployment whose pods
+// all carry a readiness probe, settled until every pod is available.
+func bigCluster(b *testing.B) *Sim {
+	b.Helper()
+	var nodes []cluster.NodeOptions
+	for i := 1; i <= 100; i++ {
+		nodes = append(nodes, cluster.NodeOptions{Name: fmt.Sprintf("node-%d", i), CPU: "64", Memory: "256Gi"})
+	}
+	s, err := New(Options{Seed: 1, Nodes: nodes})
+	if err != nil {
+		b.Fatal(err)
+	}
+	d := webDeployment(10_000, "nginx:1.25")
+	d.Spec.Template.Spec.Containers[0].ReadinessProbe = &api.Probe{
+		ProbeHandler:  api.ProbeHandler{HTTPGet: &api.HTTPGetAction{Path: "/", Port: api.FromInt(80)}},
+		PeriodSeconds: 10,
+	}
+	if _, err := s.API.Create(d); err != nil {
+		b.Fatal(err)
+	}
+	for range 120 {
+		if err := s.Tick(); err != nil {
+			b.Fatal(err)
+		}
+		got, _ := apiserver.GetAs[*api.Deployment](s.API, "default", "web")
+		if got.Status.AvailableReplicas == 10_000 {
+			return s
+		}
+	}
+	b.Fatal("10,000 pods did not become available in 120 ticks")
+	return nil
+}
+
+// BenchmarkTick10000Pods is one steady-state tick of the standard cluster
+// with 10,000 pods on 100 nodes: every kubelet's probes, leases and status,
+// and whatever the controllers then do.
+func BenchmarkTick10000Pods(b *testing.B) {
+	s := bigCluster(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if err := s.Tick(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

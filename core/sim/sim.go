@@ -48,8 +48,11 @@ type Sim struct {
 	Registry *images.Registry
 
 	kubelets []*kubelet.Kubelet
-	// history keeps the decisions of recent steps for the Why? pane.
-	history []controller.Decision
+	// history keeps the decisions of recent steps for the Why? pane;
+	// recorded counts every decision ever made, so history[0] is decision
+	// number recorded-len(history).
+	history  []controller.Decision
+	recorded int
 }
 
 // maxHistory bounds the decision records kept (the page shows recent ones).
@@ -136,6 +139,7 @@ func (s *Sim) settle() ([]cluster.StepResult, error) {
 func (s *Sim) record(steps []cluster.StepResult) {
 	for _, r := range steps {
 		s.history = append(s.history, r.Decisions...)
+		s.recorded += len(r.Decisions)
 	}
 	if over := len(s.history) - maxHistory; over > 0 {
 		s.history = slices.Delete(s.history, 0, over)
@@ -158,6 +162,17 @@ func (s *Sim) Decisions(since int64) []controller.Decision {
 		i--
 	}
 	return s.history[i:]
+}
+
+// DecisionCount is how many decisions the cluster has made so far; pass it
+// to DecisionsSince later to get exactly the ones made in between.
+func (s *Sim) DecisionCount() int { return s.recorded }
+
+// DecisionsSince returns the decisions made after the first n (those the
+// bounded history still holds).
+func (s *Sim) DecisionsSince(n int) []controller.Decision {
+	first := s.recorded - len(s.history)
+	return s.history[max(n-first, 0):]
 }
 
 // AddNode starts a kubelet for a new worker node, which registers the Node

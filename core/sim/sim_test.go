@@ -161,3 +161,24 @@ func TestKubectlAgainstTheStandardCluster(t *testing.T) {
 		t.Fatalf("exec env:\n%s%s", res.Stdout, res.Stderr)
 	}
 }
+
+func TestDecisionsSinceCountsExactly(t *testing.T) {
+	s, err := New(Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.DecisionCount()
+	if _, err := s.API.Create(webDeployment(2, "nginx:1.25")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	got := s.DecisionsSince(before)
+	if len(got) == 0 || len(got) != s.DecisionCount()-before {
+		t.Fatalf("DecisionsSince gave %d records, the count moved by %d", len(got), s.DecisionCount()-before)
+	}
+	if len(s.DecisionsSince(s.DecisionCount())) != 0 {
+		t.Fatal("DecisionsSince(now) is not empty")
+	}
+}

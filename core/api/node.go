@@ -65,6 +65,9 @@ type NodeAddress struct {
 
 // NodeSystemInfo is the subset of node info kubectl shows.
 type NodeSystemInfo struct {
+	MachineID               string `json:"machineID,omitempty"`
+	SystemUUID              string `json:"systemUUID,omitempty"`
+	BootID                  string `json:"bootID,omitempty"`
 	KubeletVersion          string `json:"kubeletVersion,omitempty"`
 	ContainerRuntimeVersion string `json:"containerRuntimeVersion,omitempty"`
 	OSImage                 string `json:"osImage,omitempty"`

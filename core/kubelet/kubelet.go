@@ -96,6 +96,11 @@ type Kubelet struct {
 	crashBackOff *backoff
 	pulls        map[string]time.Time // ref → when the node's pull of it completes
 
+	// machineID, systemUUID and bootID identify the simulated machine in
+	// status.nodeInfo, as /etc/machine-id, the DMI product UUID and the
+	// kernel's boot_id do on a real one.
+	machineID, systemUUID, bootID string
+
 	criArchive       []archivedCRILog
 	down, gone       bool
 	nextLease        time.Time
@@ -137,6 +142,7 @@ func New(ctx *controller.Context, nodeName string, reg *images.Registry, opts Op
 		crashBackOff: newBackoff(backOffPeriod, maxContainerBackOff),
 		pulls:        map[string]time.Time{},
 	}
+	k.machineID, k.systemUUID, k.bootID = machineIdentity(opts.Seed, nodeName)
 	preload := opts.Preload
 	if preload == nil {
 		preload = DefaultPreload

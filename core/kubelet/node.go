@@ -2,7 +2,9 @@ package kubelet
 
 import (
 	"fmt"
+	"hash/fnv"
 	"maps"
+	"math/rand/v2"
 	"reflect"
 	"time"
 
@@ -151,6 +153,9 @@ func (k *Kubelet) nodeStatus(old *api.Node, now time.Time) api.NodeStatus {
 			{Type: "Hostname", Address: k.nodeName},
 		},
 		NodeInfo: api.NodeSystemInfo{
+			MachineID:               k.machineID,
+			SystemUUID:              k.systemUUID,
+			BootID:                  k.bootID,
 			KubeletVersion:          version,
 			ContainerRuntimeVersion: containerRuntime,
 			OSImage:                 osImage,
@@ -219,4 +224,21 @@ func nodeStatusChanged(a, b *api.NodeStatus) bool {
 		return c
 	}
 	return !reflect.DeepEqual(strip(a), strip(b))
+}
+
+// machineIdentity derives a node's machine ID (32 hex digits) and its system
+// UUID and boot ID (RFC 4122 form) from the seed and the node name. It uses
+// its own generator so the kubelet's random stream (container IDs) is the
+// same with or without it.
+func machineIdentity(seed uint64, nodeName string) (machineID, systemUUID, bootID string) {
+	h := fnv.New64a()
+	h.Write([]byte("machine/" + nodeName))
+	r := rand.New(rand.NewPCG(seed, h.Sum64()))
+	uuid := func() string {
+		a, b := r.Uint64(), r.Uint64()
+		a = a&^0xf000 | 0x4000         // version 4
+		b = b&^(0xc<<60) | (0x8 << 60) // RFC 4122 variant
+		return fmt.Sprintf("%08x-%04x-%04x-%04x-%012x", a>>32, (a>>16)&0xffff, a&0xffff, b>>48, b&0xffffffffffff)
+	}
+	return fmt.Sprintf("%016x%016x", r.Uint64(), r.Uint64()), uuid(), uuid()
 }

@@ -3,6 +3,7 @@ package kubelet
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
 	"testing"
 	"time"
 
@@ -200,4 +201,20 @@ func equalInts(a, b []int64) bool {
 		}
 	}
 	return true
+}
+
+func TestMachineIdentityIsStablePerNode(t *testing.T) {
+	m1, u1, b1 := machineIdentity(1, "node-1")
+	m2, u2, b2 := machineIdentity(1, "node-1")
+	m3, _, _ := machineIdentity(1, "node-2")
+	if m1 != m2 || u1 != u2 || b1 != b2 {
+		t.Fatal("the same seed and node gave different identities")
+	}
+	if m1 == m3 {
+		t.Fatal("two nodes share a machine ID")
+	}
+	uuid := regexp.MustCompile(`^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$`)
+	if len(m1) != 32 || !uuid.MatchString(u1) || !uuid.MatchString(b1) || u1 == b1 {
+		t.Fatalf("identity %q %q %q", m1, u1, b1)
+	}
 }

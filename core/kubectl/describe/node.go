@@ -67,10 +67,9 @@ func Node(w io.Writer, node *api.Node, pods []*api.Pod, lease *api.Lease, events
 		}
 		info := node.Status.NodeInfo
 		pw.write(level0, "System Info:\n")
-		// The playground's nodes have no machine ID, system UUID or boot ID.
-		pw.write(level0, "  Machine ID:\t%s\n", "")
-		pw.write(level0, "  System UUID:\t%s\n", "")
-		pw.write(level0, "  Boot ID:\t%s\n", "")
+		pw.write(level0, "  Machine ID:\t%s\n", info.MachineID)
+		pw.write(level0, "  System UUID:\t%s\n", info.SystemUUID)
+		pw.write(level0, "  Boot ID:\t%s\n", info.BootID)
 		pw.write(level0, "  Kernel Version:\t%s\n", info.KernelVersion)
 		pw.write(level0, "  OS Image:\t%s\n", info.OSImage)
 		pw.write(level0, "  Operating System:\t%s\n", info.OperatingSystem)

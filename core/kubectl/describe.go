@@ -76,6 +76,8 @@ func (e *env) describeOne(w io.Writer, in *info) error {
 			lease = l
 		}
 		return describe.Node(w, obj, pods, lease, events, now)
+	case *api.ResourceQuota:
+		return describe.ResourceQuota(w, obj)
 	}
 	return fmt.Errorf("describing %s is not available in the playground", in.kind.Kind)
 }

@@ -6,12 +6,12 @@ import (
 	"strconv"
 )
 
-// decodeMap parses a JSON object the way apimachinery's util/json.Unmarshal
+// DecodeMap parses a JSON object the way apimachinery's util/json.Unmarshal
 // does for a map[string]interface{} target: numbers become int64 when they
 // are integers that fit, float64 otherwise; null gives an empty map. The
 // error, if any, is encoding/json's, word for word (the API server's PATCH
 // handler puts it in its 400 message).
-func decodeMap(data []byte) (map[string]any, error) {
+func DecodeMap(data []byte) (map[string]any, error) {
 	// The first pass is for the error text: upstream decodes into a
 	// map[string]interface{}, and json names that type in its errors.
 	var probe map[string]any
@@ -62,7 +62,7 @@ func decodeDoc(data []byte) (map[string]any, error) {
 	if len(data) == 0 {
 		return map[string]any{}, nil
 	}
-	m, err := decodeMap(data)
+	m, err := DecodeMap(data)
 	if err != nil {
 		return nil, ErrBadJSONDoc
 	}

@@ -43,7 +43,7 @@ func handleUnmarshal(j []byte) (map[string]any, error) {
 	if j == nil {
 		return map[string]any{}, nil
 	}
-	m, err := decodeMap(j)
+	m, err := DecodeMap(j)
 	if err != nil {
 		return nil, ErrBadJSONDoc
 	}

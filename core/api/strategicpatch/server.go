@@ -24,7 +24,7 @@ const genericUnprocessable = "the server rejected our request due to an error in
 // the plain message for the rest ("map: map[image:x] does not contain
 // declared merge key: name"), which kubectl prints as "Error from server:".
 func PatchFunc(original, patch []byte) ([]byte, error) {
-	om, err := decodeMap(original)
+	om, err := DecodeMap(original)
 	if err != nil {
 		return nil, &RequestError{Code: 500, Message: err.Error(), Err: err}
 	}
@@ -33,7 +33,7 @@ func PatchFunc(original, patch []byte) ([]byte, error) {
 	if !ok {
 		return nil, requestError(ErrUnsupportedStrategicMergePatchFormat)
 	}
-	pm, err := decodeMap(patch)
+	pm, err := DecodeMap(patch)
 	if err != nil {
 		return nil, &RequestError{Code: 400, Message: err.Error(), Err: err}
 	}

@@ -90,7 +90,7 @@ func loadVectors(t *testing.T, file string) []vector {
 // merge lists first if asked.
 func canonical(t *testing.T, doc []byte, sorted bool) string {
 	t.Helper()
-	m, err := decodeMap(doc)
+	m, err := DecodeMap(doc)
 	if err != nil {
 		t.Fatalf("bad document %s: %v", doc, err)
 	}

@@ -3,7 +3,8 @@ package apply
 import (
 	"bytes"
 	"encoding/json"
-	"strconv"
+
+	"github.com/kubeplay/kubeplay/core/api/strategicpatch"
 )
 
 // LastAppliedConfigAnnotation is corev1.LastAppliedConfigAnnotation: where
@@ -91,34 +92,5 @@ func encodeUnstructured(obj map[string]any) ([]byte, error) {
 // decodeUnstructured decodes a manifest's JSON as UnstructuredJSONScheme
 // does (apimachinery util/json): integers as int64, other numbers float64.
 func decodeUnstructured(data []byte) (map[string]any, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var m map[string]any
-	if err := dec.Decode(&m); err != nil {
-		return nil, err
-	}
-	if m == nil {
-		m = map[string]any{}
-	}
-	return convertNumbers(m).(map[string]any), nil
-}
-
-func convertNumbers(v any) any {
-	switch t := v.(type) {
-	case json.Number:
-		if i, err := strconv.ParseInt(string(t), 10, 64); err == nil {
-			return i
-		}
-		f, _ := strconv.ParseFloat(string(t), 64)
-		return f
-	case map[string]any:
-		for k, x := range t {
-			t[k] = convertNumbers(x)
-		}
-	case []any:
-		for i, x := range t {
-			t[i] = convertNumbers(x)
-		}
-	}
-	return v
+	return strategicpatch.DecodeMap(data)
 }

@@ -51,7 +51,9 @@ func minifyAsset(m *minify.M, name string, src []byte) ([]byte, error) {
 }
 
 // buildAssets minifies every file of src into out, keeping the tree, and
-// returns the slash-separated names written. Dotfiles are skipped.
+// returns the slash-separated names written. Dotfiles are skipped, and so
+// are Go files and the scenarios folder: those are compiled into
+// kubeplay.wasm (assets/assets.go embeds the scenarios).
 func buildAssets(src fs.FS, out string) ([]string, error) {
 	m := newMinifier()
 	var names []string
@@ -59,7 +61,7 @@ func buildAssets(src fs.FS, out string) ([]string, error) {
 		if err != nil {
 			return err
 		}
-		if name != "." && strings.HasPrefix(d.Name(), ".") {
+		if name != "." && (strings.HasPrefix(d.Name(), ".") || skipped(name, d)) {
 			if d.IsDir() {
 				return fs.SkipDir
 			}
@@ -83,4 +85,13 @@ func buildAssets(src fs.FS, out string) ([]string, error) {
 		return writeFileAtomic(dst, b)
 	})
 	return names, err
+}
+
+// skipped reports whether a file or folder of assets/ stays out of the site:
+// Go source and the scenarios, which reach the page inside kubeplay.wasm.
+func skipped(name string, d fs.DirEntry) bool {
+	if d.IsDir() {
+		return name == "scenarios"
+	}
+	return strings.HasSuffix(name, ".go")
 }

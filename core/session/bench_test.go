@@ -1,0 +1,111 @@
+package session
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// bigScript is a scenario with 100 nodes and deployments Deployments of
+// replicas replicas each, ticked until they have rolled out. (Many
+// Deployments rather than one: the ReplicaSet controller lists every pod
+// of the namespace on each sync, so one 10,000-replica ReplicaSet takes
+// minutes to roll out; a hundred of 100 take half a minute.)
+func bigScript(deployments, replicas int) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# %d pods on 100 nodes\n\n", deployments*replicas)
+	for i := 4; i <= 100; i++ {
+		fmt.Fprintf(&b, "node add node-%d\n", i)
+	}
+	b.WriteString("kubectl apply -f big.yaml\ntick 30\n-- big.yaml --\n")
+	for d := range deployments {
+		name := fmt.Sprintf("app-%03d", d)
+		b.WriteString(strings.Replace(strings.ReplaceAll(webYAML, "web", name), "replicas: 3", fmt.Sprintf("replicas: %d", replicas), 1))
+		b.WriteString("---\n")
+	}
+	return b.String()
+}
+
+var (
+	bigOnce    sync.Once
+	bigSession *Session
+	bigErr     error
+)
+
+// big returns a session at the end of bigScript; the benchmarks share it
+// (building it takes a while) and leave its cursor at the head.
+func big(b *testing.B) *Session {
+	b.Helper()
+	bigOnce.Do(func() {
+		var s *Session
+		if s, bigErr = New(1); bigErr != nil {
+			return
+		}
+		if _, bigErr = s.Load("big.txtar", []byte(bigScript(100, 100))); bigErr != nil {
+			return
+		}
+		bigSession = s
+	})
+	if bigErr != nil {
+		b.Fatal(bigErr)
+	}
+	s := bigSession
+	if v := s.View(); len(v.Pods) != 10_000 || v.Counts[StateReady] != 10_000 {
+		b.Fatalf("%d pods, %v", len(v.Pods), v.Counts)
+	}
+	s.Jump(s.Head())
+	return s
+}
+
+// BenchmarkView10kPods builds the view of a tick from the cluster's caches
+// (what every tick costs the session), at 10,000 pods.
+func BenchmarkView10kPods(b *testing.B) {
+	s := big(b)
+	b.ResetTimer()
+	for range b.N {
+		s.w.view()
+	}
+}
+
+// BenchmarkViewJSON10kPods is what the page pays per redraw on the Go side:
+// the view served and encoded as JSON.
+func BenchmarkViewJSON10kPods(b *testing.B) {
+	s := big(b)
+	b.ResetTimer()
+	var n int
+	for range b.N {
+		data, err := s.View().JSON()
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(data)
+	}
+	b.ReportMetric(float64(n), "json-bytes")
+}
+
+// BenchmarkTick10kPods is one tick through the session at 10,000 pods:
+// the cluster's tick, the chart, the events and the captured view.
+func BenchmarkTick10kPods(b *testing.B) {
+	s := big(b)
+	b.ResetTimer()
+	for range b.N {
+		if out := s.Tick(1); out.Exit != 0 {
+			b.Fatal(out.Output)
+		}
+	}
+}
+
+// BenchmarkBack10kPods steps back through the last 30 ticks (views the
+// history keeps) and encodes each.
+func BenchmarkBack10kPods(b *testing.B) {
+	s := big(b)
+	head := s.Head()
+	b.ResetTimer()
+	for i := range b.N {
+		s.Jump(head - int64(i%30) - 1)
+		if _, err := s.View().JSON(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

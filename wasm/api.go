@@ -1,0 +1,324 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/hack-pad/safejs"
+	"github.com/kubeplay/kubeplay/assets"
+	"github.com/kubeplay/kubeplay/core/cluster"
+	"github.com/kubeplay/kubeplay/core/scenario"
+	"github.com/kubeplay/kubeplay/core/session"
+)
+
+// bridge holds the one session of the page.
+type bridge struct {
+	s *session.Session
+}
+
+func (b *bridge) handlers() map[string]handler {
+	return map[string]handler{
+		"version": func([]safejs.Value) (any, error) { return version, nil },
+		"create":  b.create,
+		"reset":   b.create,
+		"run": b.withString(func(s *session.Session, line string) (any, error) {
+			return jsonString(s.Run(line))
+		}),
+		"apply": b.withString(func(s *session.Session, text string) (any, error) {
+			return jsonString(s.Apply(text))
+		}),
+		"tick": b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+			n, err := argInt(args, 0, 1)
+			if err != nil {
+				return nil, err
+			}
+			return jsonString(s.Tick(n))
+		}),
+		"step": b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+			return jsonString(s.Step())
+		}),
+		"back": b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+			s.Back()
+			return float64(s.Cursor()), nil
+		}),
+		"jump": b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+			n, err := argInt(args, 0, 0)
+			if err != nil {
+				return nil, err
+			}
+			return jsonString(s.Jump(int64(n)))
+		}),
+		"view": b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+			return viewJSON(s)
+		}),
+		"load": b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+			name, err := argString(args, 0)
+			if err != nil {
+				return nil, err
+			}
+			text, err := argString(args, 1)
+			if err != nil {
+				return nil, err
+			}
+			return loadResult(s.Load(name, []byte(text)))
+		}),
+		"example": b.withString(func(s *session.Session, name string) (any, error) {
+			data, file, err := example(name)
+			if err != nil {
+				return nil, err
+			}
+			return loadResult(s.Load(file, data))
+		}),
+		"scenarios": func([]safejs.Value) (any, error) {
+			list, err := examples()
+			if err != nil {
+				return nil, err
+			}
+			return jsonString(list)
+		},
+		"encode": b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+			return s.Encode(), nil
+		}),
+		"decode": b.withString(func(s *session.Session, state string) (any, error) {
+			return loadResult(s.Decode(state))
+		}),
+		"script": b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+			return string(s.Script()), nil
+		}),
+		"transcript": b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+			t := s.Transcript()
+			if t == nil {
+				t = []session.Output{}
+			}
+			return jsonString(t)
+		}),
+		"complete": b.withString(func(s *session.Session, line string) (any, error) {
+			c := s.Complete(line)
+			if c == nil {
+				c = []string{}
+			}
+			return jsonString(c)
+		}),
+	}
+}
+
+// create makes a new session: create(seed) and reset(seed). The seed is a
+// number or a decimal string (for seeds past 2^53); none means the default.
+func (b *bridge) create(args []safejs.Value) (any, error) {
+	seed, err := argSeed(args, 0)
+	if err != nil {
+		return nil, err
+	}
+	s, err := session.New(seed)
+	if err != nil {
+		return nil, err
+	}
+	b.s = s
+	return viewJSON(s)
+}
+
+// viewJSON is the view of the tick shown, as JSON text.
+func viewJSON(s *session.Session) (any, error) {
+	b, err := s.View().JSON()
+	if err != nil {
+		return nil, err
+	}
+	return string(b), nil
+}
+
+// session wraps a handler that needs a session, creating the default one
+// on first use.
+func (b *bridge) session(h func(*session.Session, []safejs.Value) (any, error)) handler {
+	return func(args []safejs.Value) (any, error) {
+		if b.s == nil {
+			s, err := session.New(cluster.DefaultSeed)
+			if err != nil {
+				return nil, err
+			}
+			b.s = s
+		}
+		return h(b.s, args)
+	}
+}
+
+// withString wraps a handler whose one argument is a string.
+func (b *bridge) withString(h func(*session.Session, string) (any, error)) handler {
+	return b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+		v, err := argString(args, 0)
+		if err != nil {
+			return nil, err
+		}
+		return h(s, v)
+	})
+}
+
+func jsonString(v any) (any, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return string(b), nil
+}
+
+// loadResult turns a load's outcome into JSON; a script error still returns
+// what ran, with the error in "error".
+func loadResult(r *session.LoadResult, err error) (any, error) {
+	if r == nil {
+		return nil, err
+	}
+	out := struct {
+		*session.LoadResult
+		Error string `json:"error,omitempty"`
+	}{LoadResult: r}
+	if err != nil {
+		out.Error = err.Error()
+	}
+	return jsonString(out)
+}
+
+func arg(args []safejs.Value, i int) (safejs.Value, bool) {
+	if i >= len(args) || args[i].IsUndefined() || args[i].IsNull() {
+		return safejs.Undefined(), false
+	}
+	return args[i], true
+}
+
+// argString returns argument i, which must be a string.
+func argString(args []safejs.Value, i int) (string, error) {
+	v, ok := arg(args, i)
+	if !ok {
+		return "", fmt.Errorf("argument %d: missing (want a string)", i+1)
+	}
+	if v.Type() != safejs.TypeString {
+		return "", fmt.Errorf("argument %d: got a %s, want a string", i+1, v.Type())
+	}
+	return v.String()
+}
+
+// argInt returns argument i, a whole number, or def when it is absent.
+func argInt(args []safejs.Value, i, def int) (int, error) {
+	v, ok := arg(args, i)
+	if !ok {
+		return def, nil
+	}
+	if v.Type() != safejs.TypeNumber {
+		return 0, fmt.Errorf("argument %d: got a %s, want a number", i+1, v.Type())
+	}
+	f, err := v.Float()
+	if err != nil {
+		return 0, err
+	}
+	if f != math.Trunc(f) || f < math.MinInt32 || f > math.MaxInt32 {
+		return 0, fmt.Errorf("argument %d: %v is not a whole number in range", i+1, f)
+	}
+	return int(f), nil
+}
+
+// argSeed returns argument i as a seed: a whole number from 0 to 2^53, or
+// a decimal string for any uint64; absent means the default seed.
+func argSeed(args []safejs.Value, i int) (uint64, error) {
+	v, ok := arg(args, i)
+	if !ok {
+		return cluster.DefaultSeed, nil
+	}
+	switch v.Type() {
+	case safejs.TypeNumber:
+		f, err := v.Float()
+		if err != nil {
+			return 0, err
+		}
+		if f < 0 || f != math.Trunc(f) || f > 1<<53 {
+			return 0, fmt.Errorf("seed %v: want a whole number from 0 to 2^53 (or a decimal string)", f)
+		}
+		return uint64(f), nil
+	case safejs.TypeString:
+		s, err := v.String()
+		if err != nil {
+			return 0, err
+		}
+		n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("seed %q: want a whole number", s)
+		}
+		return n, nil
+	}
+	return 0, fmt.Errorf("seed: got a %s, want a number", v.Type())
+}
+
+// exampleInfo describes one embedded example for the page's menu.
+type exampleInfo struct {
+	Name  string         `json:"name"`
+	Title string         `json:"title"`
+	Doc   string         `json:"doc"`
+	Files []session.File `json:"files"`
+}
+
+// exampleOrder is the teaching order of the examples, as the Deployments
+// page of the Kubernetes documentation walks through them; examples not
+// named here follow, by name.
+var exampleOrder = []string{
+	"create", "rolling-update", "rollover", "rollback", "scale", "proportional-scaling",
+	"pause-resume", "failed-deployment", "quota-failure", "recreate", "cleanup-policy",
+	"canary", "self-healing",
+}
+
+// examples lists the embedded scenarios.
+func examples() ([]exampleInfo, error) {
+	entries, err := fs.ReadDir(assets.Scenarios, "scenarios")
+	if err != nil {
+		return nil, err
+	}
+	var list []exampleInfo
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".txtar")
+		if !ok {
+			continue
+		}
+		data, err := fs.ReadFile(assets.Scenarios, "scenarios/"+e.Name())
+		if err != nil {
+			return nil, err
+		}
+		info := exampleInfo{Name: name, Title: name, Files: []session.File{}}
+		if sc, err := scenario.Parse(e.Name(), data); err == nil {
+			info.Title, info.Doc = sc.Title(), sc.Doc
+			for _, f := range sc.Files {
+				info.Files = append(info.Files, session.File{Name: f.Name, Text: string(f.Data)})
+			}
+		}
+		list = append(list, info)
+	}
+	rank := func(name string) int {
+		if i := slices.Index(exampleOrder, name); i >= 0 {
+			return i
+		}
+		return len(exampleOrder)
+	}
+	slices.SortStableFunc(list, func(a, b exampleInfo) int {
+		if ra, rb := rank(a.Name), rank(b.Name); ra != rb {
+			return ra - rb
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
+	return list, nil
+}
+
+// example returns the archive of the named example and its file name.
+func example(name string) ([]byte, string, error) {
+	if name == "" || strings.ContainsAny(name, "/\\") || strings.HasPrefix(name, ".") {
+		return nil, "", fmt.Errorf("no example %q", name)
+	}
+	file := name + ".txtar"
+	data, err := fs.ReadFile(assets.Scenarios, "scenarios/"+file)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, "", fmt.Errorf("no example %q", name)
+	}
+	return data, file, err
+}

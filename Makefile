@@ -6,7 +6,13 @@ OUT  ?= build/site
 ADDR ?= :8080
 
 .DEFAULT_GOAL := help
-.PHONY: help run build test test-wasm bench fmt vet clean
+.PHONY: help run build test test-go test-wasm e2e bench fmt vet clean
+
+# Browser tests need Chromium and the wasm tests Node.js. Where either is
+# missing they are skipped with a loud note, unless REQUIRE_ALL=1 (CI sets
+# it after installing both), which turns a missing tool into a failure.
+CHROMIUM := $(firstword $(CHROMIUM) $(wildcard /usr/lib/chromium/chromium /usr/bin/chromium))
+NODE     := $(shell command -v node 2>/dev/null)
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
@@ -17,13 +23,31 @@ run: build ## build, then serve on http://localhost:8080
 build: ## build the site into build/site
 	$(GO) run ./scripts/build -out $(OUT)
 
-test: ## vet, run every test, and check that the wasm bridge compiles
-	$(GO) vet ./...
-	$(GO) test ./...
-	GOOS=js GOARCH=wasm $(GO) build -buildvcs=false -o /dev/null ./wasm
+test: test-go test-wasm e2e ## every test: Go (host), the wasm bridge under Node.js, the page in Chromium
 
-test-wasm: ## run the wasm bridge's tests under Node.js (needs node)
+test-go: ## vet (host and js/wasm) and run the Go tests
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm
+	$(GO) test ./...
+
+test-wasm: ## run the wasm bridge's tests under Node.js
+ifneq ($(NODE),)
 	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test ./wasm
+else ifeq ($(REQUIRE_ALL),1)
+	@echo "test-wasm: node is not installed" >&2; exit 1
+else
+	@echo "*** SKIPPED the wasm bridge's tests: Node.js is not installed (apt-get install -y nodejs)"
+endif
+
+e2e: ## build the site and test the page in headless Chromium
+ifneq ($(CHROMIUM),)
+	$(GO) run ./scripts/build -out $(OUT)
+	CHROMIUM=$(CHROMIUM) $(GO) run ./scripts/e2e -dir $(OUT)
+else ifeq ($(REQUIRE_ALL),1)
+	@echo "e2e: chromium is not installed" >&2; exit 1
+else
+	@echo "*** SKIPPED the browser tests: Chromium is not installed (apt-get install -y chromium)"
+endif
 
 bench: ## run the benchmarks
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -1,7 +1,7 @@
 // Package session is the state the playground's page drives: a seed, the
 // files kubectl -f can name, a command log, the live cluster at the head of
 // the timeline, the tick being looked at, and a bounded history of views.
-// It is pure Go like the rest of core/ (no syscall/js, no goroutines, no
+// It is pure Go like the rest of core/ (no JavaScript bindings, no goroutines, no
 // wall clock); wasm/ binds it to JavaScript and the tests drive it natively.
 //
 //	s, _ := session.New(1)

@@ -2,9 +2,7 @@ package main
 
 import (
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"github.com/tdewolff/minify/v2"
@@ -50,13 +48,13 @@ func minifyAsset(m *minify.M, name string, src []byte) ([]byte, error) {
 	return m.Bytes(mt, src)
 }
 
-// buildAssets minifies every file of src into out, keeping the tree, and
-// returns the slash-separated names written. Dotfiles are skipped, and so
-// are Go files and the scenarios folder: those are compiled into
-// kubeplay.wasm (assets/assets.go embeds the scenarios).
-func buildAssets(src fs.FS, out string) ([]string, error) {
+// minifyAssets minifies every file of src and returns the results by
+// slash-separated name. Dotfiles are skipped, and so are Go files and the
+// scenarios folder: those are compiled into kubeplay.wasm (assets/assets.go
+// embeds the scenarios).
+func minifyAssets(src fs.FS) (map[string][]byte, error) {
 	m := newMinifier()
-	var names []string
+	files := map[string][]byte{}
 	err := fs.WalkDir(src, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -77,14 +75,10 @@ func buildAssets(src fs.FS, out string) ([]string, error) {
 		if b, err = minifyAsset(m, name, b); err != nil {
 			return err // the minifier's error names the line and column
 		}
-		dst := filepath.Join(out, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		names = append(names, name)
-		return writeFileAtomic(dst, b)
+		files[name] = b
+		return nil
 	})
-	return names, err
+	return files, err
 }
 
 // skipped reports whether a file or folder of assets/ stays out of the site:

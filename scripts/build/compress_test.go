@@ -6,8 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/andybalholm/brotli"
 )
 
 func gunzip(t *testing.T, b []byte) []byte {
@@ -21,6 +24,39 @@ func gunzip(t *testing.T, b []byte) []byte {
 		t.Fatal(err)
 	}
 	return out
+}
+
+func unbrotli(t *testing.T, b []byte) []byte {
+	t.Helper()
+	out, err := io.ReadAll(brotli.NewReader(bytes.NewReader(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestBrotliBytesRoundTrips(t *testing.T) {
+	big := bytes.Repeat([]byte("apiVersion: apps/v1\nkind: Deployment\n"), 3000)
+	for _, in := range [][]byte{nil, []byte("x"), big} {
+		for _, q := range []struct{ quality, lgwin int }{{brotliTextQuality, 0}, {brotliWasmQuality, brotliWasmWindow}} {
+			z, err := brotliBytes(in, q.quality, q.lgwin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := unbrotli(t, z); !bytes.Equal(got, in) {
+				t.Errorf("quality %d: round trip of %d bytes gave %d bytes", q.quality, len(in), len(got))
+			}
+			again, _ := brotliBytes(in, q.quality, q.lgwin)
+			if !bytes.Equal(z, again) {
+				t.Errorf("quality %d: two runs gave different bytes", q.quality)
+			}
+		}
+	}
+	z, _ := brotliBytes(big, brotliTextQuality, 0)
+	g, _ := gzipBytes(big)
+	if len(z) >= len(g) {
+		t.Errorf("brotli %d bytes >= gzip %d bytes", len(z), len(g))
+	}
 }
 
 func TestGzipBytesRoundTrips(t *testing.T) {
@@ -80,8 +116,9 @@ func TestCompressFile(t *testing.T) {
 		return p
 	}
 
-	big := write("app.js", strings.Repeat("console.log(1);", 100))
-	raw, gz, err := compressFile(big)
+	content := strings.Repeat("console.log(1);", 100)
+	big := write("app.js", content)
+	raw, gz, br, err := compressFile(big)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,24 +129,50 @@ func TestCompressFile(t *testing.T) {
 	if raw != 1500 || gz != int64(len(z)) || gz >= raw {
 		t.Errorf("sizes raw %d gz %d (file %d)", raw, gz, len(z))
 	}
-	if string(gunzip(t, z)) != strings.Repeat("console.log(1);", 100) {
+	if string(gunzip(t, z)) != content {
 		t.Error("app.js.gz does not hold app.js")
 	}
+	bz, err := os.ReadFile(big + ".br")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if br != int64(len(bz)) || br >= raw {
+		t.Errorf("sizes raw %d br %d (file %d)", raw, br, len(bz))
+	}
+	if string(unbrotli(t, bz)) != content {
+		t.Error("app.js.br does not hold app.js")
+	}
 
-	// Too small to gain: no .gz, and a stale one is removed.
+	// wasm gets its own settings and still round-trips.
+	wasm := write("k.wasm", "\x00asm"+strings.Repeat("\x01\x02\x03 wasm body ", 500))
+	if _, _, br, err := compressFile(wasm); err != nil || br < 0 {
+		t.Fatalf("wasm: br %d, err %v", br, err)
+	}
+	if bz, _ := os.ReadFile(wasm + ".br"); !strings.HasSuffix(string(unbrotli(t, bz)), "wasm body ") {
+		t.Error("k.wasm.br does not hold k.wasm")
+	}
+
+	// Too small to gain: no .gz or .br, and stale ones are removed.
 	tiny := write("a.css", "a{}")
 	write("a.css.gz", "stale")
-	if _, gz, err := compressFile(tiny); err != nil || gz != -1 {
-		t.Errorf("tiny file: gz %d, err %v; want -1", gz, err)
+	write("a.css.br", "stale")
+	if _, gz, br, err := compressFile(tiny); err != nil || gz != -1 || br != -1 {
+		t.Errorf("tiny file: gz %d, br %d, err %v; want -1, -1", gz, br, err)
 	}
-	if _, err := os.Stat(tiny + ".gz"); !os.IsNotExist(err) {
-		t.Error("stale a.css.gz survived")
+	for _, ext := range []string{".gz", ".br"} {
+		if _, err := os.Stat(tiny + ext); !os.IsNotExist(err) {
+			t.Errorf("stale a.css%s survived", ext)
+		}
 	}
 
-	// Not compressible: no .gz.
+	// Not compressible: no .gz or .br, stale ones removed.
 	png := write("logo.png", strings.Repeat("x", 1000))
-	if _, gz, err := compressFile(png); err != nil || gz != -1 {
-		t.Errorf("png: gz %d, err %v; want -1", gz, err)
+	write("logo.png.br", "stale")
+	if _, gz, br, err := compressFile(png); err != nil || gz != -1 || br != -1 {
+		t.Errorf("png: gz %d, br %d, err %v; want -1, -1", gz, br, err)
+	}
+	if _, err := os.Stat(png + ".br"); !os.IsNotExist(err) {
+		t.Error("stale logo.png.br survived")
 	}
 }
 
@@ -140,7 +203,15 @@ func TestSizeLine(t *testing.T) {
 	if got := grouped(999); got != "999" {
 		t.Errorf("grouped(999) = %q", got)
 	}
-	if got := sizeLine("logo.png", 1000, -1); !strings.HasSuffix(got, "gzip            -") {
-		t.Errorf("sizeLine without gzip: %q", got)
+	got := sizeLine("logo.png", 1000, -1, -1)
+	if f := strings.Fields(got); !slices.Equal(f, []string{"logo.png", "1,000", "B", "-", "-"}) {
+		t.Errorf("sizeLine without gzip or brotli: %q", got)
+	}
+	got = sizeLine("app.js", 2000, 900, 800)
+	if f := strings.Fields(got); !slices.Equal(f, []string{"app.js", "2,000", "B", "900", "B", "800", "B"}) {
+		t.Errorf("sizeLine: %q", got)
+	}
+	if f := strings.Fields(sizeLine("file", -1, -1, -1)); !slices.Equal(f, []string{"file", "raw", "gzip", "brotli"}) {
+		t.Errorf("header: %q", f)
 	}
 }

@@ -2,12 +2,11 @@
 //
 //	go run ./scripts/build [-out build/site]
 //
-// It compiles ./wasm to kubeplay.wasm, copies the Go toolchain's
-// wasm_exec.js, minifies the files of assets/, writes a .gz sibling of every
-// compressible file, and prints each file's raw and gzip size.
-//
-// There is no .br: Go's standard library has no brotli encoder, and the build
-// takes no new dependency for it. site/ serves .br siblings if they appear.
+// It compiles ./wasm to kubeplay.wasm, takes the Go toolchain's
+// wasm_exec.js, minifies the files of assets/, fingerprints every file but
+// index.html (app.js -> app.<hash>.js, references rewritten; see
+// fingerprint.go), writes .gz and .br siblings of every compressible file,
+// and prints each file's raw, gzip and brotli size.
 package main
 
 import (
@@ -45,41 +44,76 @@ func build(out string, stdout io.Writer) error {
 		return err
 	}
 
-	files, err := buildAssets(os.DirFS(filepath.Join(root, "assets")), out)
+	files, err := minifyAssets(os.DirFS(filepath.Join(root, "assets")))
 	if err != nil {
 		return fmt.Errorf("assets: %w", err)
 	}
-	if err := copyWasmExec(out); err != nil {
+	if files["wasm_exec.js"], err = readWasmExec(); err != nil {
 		return err
 	}
-	if err := buildWasm(root, out, gitVersion(root)); err != nil {
+	if files["kubeplay.wasm"], err = buildWasm(root, gitVersion(root)); err != nil {
 		return err
 	}
-	files = append(files, "wasm_exec.js", "kubeplay.wasm")
-	slices.Sort(files)
+	site, err := fingerprint(files, fingerprintOrder, references, fixedNames)
+	if err != nil {
+		return err
+	}
+	// In fingerprint order, so index.html, naming the new files, comes last.
+	var names []string
+	for _, a := range site {
+		dst := filepath.Join(out, filepath.FromSlash(a.name))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := writeFileAtomic(dst, a.data); err != nil {
+			return err
+		}
+		names = append(names, a.name)
+	}
+	if err := removeStale(out, site, fixedNames); err != nil {
+		return err
+	}
+	slices.Sort(names)
 
-	var rawTotal, gzTotal int64
-	for _, name := range files {
-		raw, gz, err := compressFile(filepath.Join(out, filepath.FromSlash(name)))
+	fmt.Fprintln(stdout, sizeLine("file", -1, -1, -1))
+	var rawTotal, gzTotal, brTotal int64
+	for _, name := range names {
+		raw, gz, br, err := compressFile(filepath.Join(out, filepath.FromSlash(name)))
 		if err != nil {
 			return err
 		}
 		rawTotal += raw
-		gzTotal += gz
-		fmt.Fprintln(stdout, sizeLine(name, raw, gz))
+		gzTotal += orRaw(gz, raw)
+		brTotal += orRaw(br, raw)
+		fmt.Fprintln(stdout, sizeLine(name, raw, gz, br))
 	}
 	fmt.Fprintf(stdout, "%s  (%d files in %s, %.1fs)\n",
-		sizeLine("total", rawTotal, gzTotal), len(files), out, time.Since(start).Seconds())
+		sizeLine("total", rawTotal, gzTotal, brTotal), len(names), out, time.Since(start).Seconds())
 	return nil
 }
 
-// sizeLine formats one line of the size summary; gz < 0 means "not gzipped".
-func sizeLine(name string, raw, gz int64) string {
-	gzs := "-"
-	if gz >= 0 {
-		gzs = grouped(gz) + " B"
+// orRaw returns n, or raw when n < 0 (no compressed sibling: the raw file
+// is what is served).
+func orRaw(n, raw int64) int64 {
+	if n < 0 {
+		return raw
 	}
-	return fmt.Sprintf("%-16s %12s B   gzip %12s", name, grouped(raw), gzs)
+	return n
+}
+
+// sizeLine formats one line of the size summary; a size < 0 is shown as
+// "-" (not written). With all three < 0 it is the header.
+func sizeLine(name string, raw, gz, br int64) string {
+	if raw < 0 && gz < 0 && br < 0 {
+		return fmt.Sprintf("%-26s %14s %14s %14s", name, "raw", "gzip", "brotli")
+	}
+	size := func(n int64) string {
+		if n < 0 {
+			return "-"
+		}
+		return grouped(n) + " B"
+	}
+	return fmt.Sprintf("%-26s %14s %14s %14s", name, size(raw), size(gz), size(br))
 }
 
 // grouped writes n with thousands separators: 1234567 -> "1,234,567".

@@ -35,45 +35,42 @@ func moduleRoot() (string, error) {
 	return filepath.Dir(gomod), nil
 }
 
-// buildWasm compiles ./wasm into out/kubeplay.wasm, stamping version.
+// buildWasm compiles ./wasm, stamping version, and returns kubeplay.wasm.
 // -buildvcs=false because the version comes from -X, and VCS stamping fails
 // in checkouts git does not trust (a CI clone owned by another user).
-func buildWasm(root, out, version string) error {
-	dst, err := filepath.Abs(filepath.Join(out, "kubeplay.wasm"))
+func buildWasm(root, version string) ([]byte, error) {
+	tmp, err := os.MkdirTemp("", "kubeplay-wasm-")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	tmp := dst + ".tmp"
+	defer os.RemoveAll(tmp)
+	dst := filepath.Join(tmp, "kubeplay.wasm")
 	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false",
-		"-ldflags=-s -w -X main.version="+version, "-o", tmp, "./wasm")
+		"-ldflags=-s -w -X main.version="+version, "-o", dst, "./wasm")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("GOOS=js GOARCH=wasm go build ./wasm: %w", err)
+		return nil, fmt.Errorf("GOOS=js GOARCH=wasm go build ./wasm: %w", err)
 	}
-	return os.Rename(tmp, dst)
+	return os.ReadFile(dst)
 }
 
-// copyWasmExec copies the JS support file of the Go toolchain that builds
-// kubeplay.wasm (the two must match) into out, unchanged.
-func copyWasmExec(out string) error {
+// readWasmExec returns the JS support file of the Go toolchain that builds
+// kubeplay.wasm (the two must match), unchanged.
+func readWasmExec() ([]byte, error) {
 	goroot, err := goCmd("", "env", "GOROOT")
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, dir := range []string{"lib/wasm", "misc/wasm"} { // Go 1.24 moved it to lib/
 		b, err := os.ReadFile(filepath.Join(goroot, dir, "wasm_exec.js"))
 		if errors.Is(err, os.ErrNotExist) {
 			continue
 		}
-		if err != nil {
-			return err
-		}
-		return writeFileAtomic(filepath.Join(out, "wasm_exec.js"), b)
+		return b, err
 	}
-	return fmt.Errorf("wasm_exec.js not found in %s/lib/wasm or %s/misc/wasm", goroot, goroot)
+	return nil, fmt.Errorf("wasm_exec.js not found in %s/lib/wasm or %s/misc/wasm", goroot, goroot)
 }
 
 // gitVersion describes the checkout at root ("v0.1.0-3-gabc1234-dirty", or a

@@ -123,8 +123,8 @@ func run(ctx context.Context, w io.Writer, o options) (int, error) {
 // startSite runs the site server on a free loopback port and returns its
 // URL; stop ends it.
 func startSite(dir string) (stop func(), url string, err error) {
-	if _, err := os.Stat(filepath.Join(dir, "kubeplay.wasm")); err != nil {
-		return nil, "", fmt.Errorf("%s has no kubeplay.wasm: run `make build` (or go run ./scripts/build -out %s) first", dir, dir)
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		return nil, "", fmt.Errorf("%s has no index.html: run `make build` (or go run ./scripts/build -out %s) first", dir, dir)
 	}
 	tmp, err := os.MkdirTemp("", "kubeplay-site-")
 	if err != nil {

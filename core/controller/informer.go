@@ -171,37 +171,117 @@ func SplitKey(key string) (namespace, name string) {
 }
 
 // Store is one kind's informer cache (cache.Indexer with a lister on top).
+// Besides the objects by key it keeps upstream's controller index: objects
+// by their controller's UID, and orphans by namespace
+// (controller.PodControllerUIDIndex and OrphanPodIndexKey), so a controller
+// finds its pods without scanning the namespace.
 type Store struct {
+	objects map[string]api.Object
+	keys    []string // sorted; nil when it must be rebuilt
+	owned   map[string]*bucket
+}
+
+// bucket is one entry of the controller index.
+type bucket struct {
 	objects map[string]api.Object
 	keys    []string // sorted; nil when it must be rebuilt
 }
 
-func newStore() *Store { return &Store{objects: map[string]api.Object{}} }
+func newStore() *Store {
+	return &Store{objects: map[string]api.Object{}, owned: map[string]*bucket{}}
+}
+
+// orphanIndexPrefix marks the index entries of objects without a
+// controller; a UID never starts with a NUL byte.
+const orphanIndexPrefix = "\x00orphan/"
+
+func controllerIndexKey(obj api.Object) string {
+	m := obj.GetObjectMeta()
+	if ref := m.ControllerRef(); ref != nil {
+		return ref.UID
+	}
+	return orphanIndexPrefix + m.Namespace
+}
 
 func (st *Store) put(key string, obj api.Object) {
-	if _, ok := st.objects[key]; !ok {
+	if old, ok := st.objects[key]; ok {
+		st.unindex(key, old)
+	} else {
 		st.keys = nil
 	}
 	st.objects[key] = obj
+	ik := controllerIndexKey(obj)
+	b := st.owned[ik]
+	if b == nil {
+		b = &bucket{objects: map[string]api.Object{}}
+		st.owned[ik] = b
+	}
+	if _, ok := b.objects[key]; !ok {
+		b.keys = nil
+	}
+	b.objects[key] = obj
 }
 
 func (st *Store) remove(key string) {
-	if _, ok := st.objects[key]; ok {
+	if old, ok := st.objects[key]; ok {
+		st.unindex(key, old)
 		delete(st.objects, key)
 		st.keys = nil
+	}
+}
+
+func (st *Store) unindex(key string, old api.Object) {
+	ik := controllerIndexKey(old)
+	if b := st.owned[ik]; b != nil {
+		delete(b.objects, key)
+		b.keys = nil
+		if len(b.objects) == 0 {
+			delete(st.owned, ik)
+		}
 	}
 }
 
 // Keys returns every key in sorted order.
 func (st *Store) Keys() []string {
 	if st.keys == nil {
-		st.keys = make([]string, 0, len(st.objects))
-		for k := range st.objects {
-			st.keys = append(st.keys, k)
-		}
-		slices.Sort(st.keys)
+		st.keys = sortedKeys(st.objects)
 	}
 	return st.keys
+}
+
+func sortedKeys(m map[string]api.Object) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// byIndex returns the objects of one controller-index entry, sorted by key.
+func (st *Store) byIndex(ik string) []api.Object {
+	b := st.owned[ik]
+	if b == nil {
+		return nil
+	}
+	if b.keys == nil {
+		b.keys = sortedKeys(b.objects)
+	}
+	out := make([]api.Object, len(b.keys))
+	for i, k := range b.keys {
+		out[i] = b.objects[k]
+	}
+	return out
+}
+
+// ListControlledBy returns the cached objects whose controller has uid,
+// sorted by key (the controllerUID index).
+func (st *Store) ListControlledBy(uid string) []api.Object { return st.byIndex(uid) }
+
+// ListOrphans returns the cached objects of namespace that have no
+// controller, sorted by key (the orphan index).
+func (st *Store) ListOrphans(namespace string) []api.Object {
+	return st.byIndex(orphanIndexPrefix + namespace)
 }
 
 // Get returns the cached object for key ("namespace/name").

@@ -71,3 +71,32 @@ func TestPumpDeliversUpdatesWithOldObject(t *testing.T) {
 		t.Fatalf("cache holds %v, %v; want the updated namespace", got, ok)
 	}
 }
+
+// TestControllerIndexFollowsOwnership: adopting an orphan moves it from the
+// orphan index to its controller's entry, and deleting it leaves both.
+func TestControllerIndexFollowsOwnership(t *testing.T) {
+	st := newStore()
+	yes := true
+	orphan := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "a", Namespace: "default"}}
+	st.put("default/a", orphan)
+	st.put("default/b", &api.Pod{ObjectMeta: api.ObjectMeta{Name: "b", Namespace: "default"}})
+	if got := st.ListOrphans("default"); len(got) != 2 || KeyOf(got[0]) != "default/a" {
+		t.Fatalf("orphans = %d objects", len(got))
+	}
+	adopted := &api.Pod{ObjectMeta: api.ObjectMeta{Name: "a", Namespace: "default",
+		OwnerReferences: []api.OwnerReference{{Kind: "ReplicaSet", Name: "web", UID: "rs-1", Controller: &yes}}}}
+	st.put("default/a", adopted)
+	if got := st.ListControlledBy("rs-1"); len(got) != 1 || got[0] != adopted {
+		t.Fatalf("controlled by rs-1: %v", got)
+	}
+	if got := st.ListOrphans("default"); len(got) != 1 || KeyOf(got[0]) != "default/b" {
+		t.Fatalf("after adoption the orphans are %v", got)
+	}
+	st.remove("default/a")
+	if got := st.ListControlledBy("rs-1"); len(got) != 0 {
+		t.Fatalf("a deleted pod stayed in the index: %v", got)
+	}
+	if got := st.ListOrphans("kube-system"); len(got) != 0 {
+		t.Fatal("orphans leaked across namespaces")
+	}
+}

@@ -114,21 +114,30 @@ func FilterPodsByOwner(pods *Store, owner *api.ObjectMeta, ownerKind string, inc
 	case ownerKind == "":
 		return nil, fmt.Errorf("no owner kind provided")
 	}
-	var out []*api.Pod
-	for _, obj := range pods.List(owner.Namespace, nil) {
+	// The controller and orphan indexes give the candidates; merging the
+	// two key-sorted lists keeps the namespace's key order.
+	var owned []*api.Pod
+	for _, obj := range pods.ListControlledBy(owner.UID) {
 		p := obj.(*api.Pod)
-		ref := p.ControllerRef()
-		if ref == nil {
-			if includeOrphans {
-				out = append(out, p)
-			}
-			continue
-		}
-		if ref.UID == owner.UID && ref.Kind == ownerKind && ref.Name == owner.Name {
-			out = append(out, p)
+		if ref := p.ControllerRef(); p.Namespace == owner.Namespace && ref.Kind == ownerKind && ref.Name == owner.Name {
+			owned = append(owned, p)
 		}
 	}
-	return out, nil
+	if !includeOrphans {
+		return owned, nil
+	}
+	orphans := pods.ListOrphans(owner.Namespace)
+	out := make([]*api.Pod, 0, len(owned)+len(orphans))
+	i := 0
+	for _, obj := range orphans {
+		p := obj.(*api.Pod)
+		for i < len(owned) && KeyOf(owned[i]) < KeyOf(p) {
+			out = append(out, owned[i])
+			i++
+		}
+		out = append(out, p)
+	}
+	return append(out, owned[i:]...), nil
 }
 
 // GetPodCondition models podutil.GetPodCondition: the index and a pointer

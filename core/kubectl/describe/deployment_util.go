@@ -34,8 +34,11 @@ func ownedReplicaSets(d *api.Deployment, all []*api.ReplicaSet) []*api.ReplicaSe
 }
 
 // splitReplicaSets returns the new ReplicaSet (the oldest whose template
-// equals the Deployment's, ignoring pod-template-hash; nil if none) and
-// all the others, oldest first (findNewReplicaSet, findOldReplicaSets).
+// equals the Deployment's, ignoring pod-template-hash; nil if none) and the
+// old ones that still want pods, oldest first (findNewReplicaSet and the
+// first result of findOldReplicaSets, which leaves out old ReplicaSets
+// scaled to zero: describe shows "OldReplicaSets: <none>" once a rollout
+// has finished).
 func splitReplicaSets(d *api.Deployment, all []*api.ReplicaSet) (newRS *api.ReplicaSet, old []*api.ReplicaSet) {
 	owned := ownedReplicaSets(d, all)
 	sort.Sort(byCreation(owned))
@@ -46,7 +49,7 @@ func splitReplicaSets(d *api.Deployment, all []*api.ReplicaSet) (newRS *api.Repl
 		}
 	}
 	for _, rs := range owned {
-		if newRS == nil || rs.UID != newRS.UID {
+		if (newRS == nil || rs.UID != newRS.UID) && rs.Spec.Replicas != nil && *rs.Spec.Replicas != 0 {
 			old = append(old, rs)
 		}
 	}

@@ -69,7 +69,9 @@ const wantDeploymentMidRollout = "Name:                   nginx-deployment\n" +
 	"  ----           ------  ------\n" +
 	"  Available      True    MinimumReplicasAvailable\n" +
 	"  Progressing    True    ReplicaSetUpdated\n" +
-	"OldReplicaSets:  nginx-deployment-3066724191 (0/0 replicas created), nginx-deployment-2035384211 (3/3 replicas created)\n" +
+	// The old ReplicaSet scaled to zero (3066724191) is left out, as
+	// findOldReplicaSets' first result leaves it out.
+	"OldReplicaSets:  nginx-deployment-2035384211 (3/3 replicas created)\n" +
 	"NewReplicaSet:   nginx-deployment-1564180365 (1/1 replicas created)\n" +
 	"Events:\n" +
 	"  Type    Reason             Age                From                   Message\n" +

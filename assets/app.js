@@ -39,6 +39,7 @@ function onWorkerMessage(e) {
     const t0 = performance.now();
     const v = JSON.parse(m.view);
     const t1 = performance.now();
+    if (v.podPatch) patchPods(v);
     draw(v);
     timings.core = m.ms;
     timings.parse = t1 - t0;
@@ -47,12 +48,33 @@ function onWorkerMessage(e) {
   if (m.ok) p.resolve(m.result); else p.reject(new Error(m.error));
 }
 
+// patchPods fills in the pods of a view sent as a patch over the last view
+// drawn (core/session View.JSONDelta): the unchanged pods stay the same
+// objects, so their markup is reused.
+function patchPods(v) {
+  const { n, set } = v.podPatch;
+  if (!view || view.pods.length !== n) {
+    // Cannot happen while every view is drawn in order; ask for all.
+    v.pods = view ? view.pods : [];
+    rpc("view").catch(fail);
+    return;
+  }
+  const pods = view.pods.slice();
+  for (const [i, p] of set) pods[i] = p;
+  v.pods = pods;
+}
+
 function onWorkerEvent(m) {
   if (m.type === "progress") {
     const p = $("progress");
     if (m.total > 0) p.value = Math.min(m.loaded / m.total, 1); else p.removeAttribute("value");
     status(`Loading the Kubeplay core… ${Math.round(m.loaded / 1024).toLocaleString()} KiB`);
   } else if (m.type === "ready") {
+    // The worker's start-up steps, on the page's clock, for the curious
+    // and the end-to-end checks.
+    for (const [name, t] of Object.entries(m.marks || {})) {
+      try { performance.mark(`kubeplay-${name}`, { startTime: t - performance.timeOrigin }); } catch { /* old browser */ }
+    }
     scenarios = m.scenarios;
     ready(m.version).catch(fail);
   } else if (m.type === "fatal") {
@@ -115,6 +137,7 @@ function drawPane() {
   if (tab === "tab-workloads") setCards("pane-workloads", workloadsHTML(v, groups));
   else if (tab === "tab-nodes") setCards("pane-nodes", nodesHTML(v, groups));
   else setCards("pane-services", servicesHTML(v));
+  podsMemoTurn();
 }
 
 // setCards makes a pane hold the given cards ([key, html] pairs), touching
@@ -159,7 +182,28 @@ function drawTransport(v) {
   $("back").disabled = v.tick === 0;
 }
 
+// podsHTML memoizes podsHTMLOf by the pods themselves: views that share
+// their pods (most ticks of a big cluster) share the pod objects too, and
+// rebuilding thousands of pods' markup each tick is most of a redraw.
+let podsMemo = new Map(); // first pod's name -> {pods, html}
+let podsMemoNext = new Map();
 function podsHTML(pods) {
+  if (!pods || pods.length === 0) return podsHTMLOf(pods);
+  const key = pods[0].namespace + "/" + pods[0].name + "/" + pods.length;
+  const m = podsMemo.get(key) || podsMemoNext.get(key);
+  let html;
+  if (m && m.pods.length === pods.length && m.pods.every((p, i) => p === pods[i])) html = m.html;
+  else html = podsHTMLOf(pods);
+  podsMemoNext.set(key, { pods, html });
+  return html;
+}
+// podsMemoTurn keeps the markup used by the last draw and drops the rest.
+function podsMemoTurn() {
+  podsMemo = podsMemoNext;
+  podsMemoNext = new Map();
+}
+
+function podsHTMLOf(pods) {
   if (!pods || pods.length === 0) return `<p class="muted none">no pods</p>`;
   let html = `<ul class="pods" aria-label="${esc(countText(pods))}">`;
   // Each pod is named for screen readers while the list is short; a long
@@ -705,16 +749,15 @@ async function ready(version) {
     editor.value = f ? f.text : "";
   }
   drawGutter();
-  const hash = location.hash.slice(1);
-  if (hash.startsWith("k1.")) {
+  if (opening.decode) {
     try {
-      showLoad(await rpc("decode", hash), true);
+      showLoad(await opening.first, true);
     } catch (err) {
       await rpc("create", 1);
       print(`This link could not be opened: ${err.message}`, "err");
     }
   } else {
-    await rpc("create", 1);
+    await opening.first;
     print(`Kubeplay ${version}: a simulated cluster of three nodes. Type "help", or apply the manifest (Ctrl+Enter).`, "note");
   }
   $("loading").hidden = true;
@@ -735,6 +778,15 @@ function main() {
   worker = new Worker("worker.js");
   worker.onmessage = onWorkerMessage;
   worker.onerror = (e) => fail(new Error(e.message || "the worker failed to start"));
+  // The first view is asked for now: the worker answers it as soon as the
+  // core is ready, without waiting for a round trip through the page.
+  const hash = location.hash.slice(1);
+  opening.decode = hash.startsWith("k1.");
+  opening.first = opening.decode ? rpc("decode", hash) : rpc("create", 1);
+  opening.first.catch(() => { /* handled in ready */ });
 }
+
+// opening is the first request: a share link's session, or a new one.
+const opening = { decode: false, first: null };
 
 main();

@@ -8,7 +8,7 @@
 // the View JSON text of the tick shown after any op that can change it, so
 // the page redraws from the same answer. Before the core is ready the
 // worker posts {type: "progress", loaded, total} while kubeplay.wasm
-// downloads, then {type: "ready", version, scenarios} or
+// downloads, then {type: "ready", version, scenarios, marks} or
 // {type: "fatal", error}.
 "use strict";
 
@@ -41,7 +41,9 @@ function handle({ id, op, args = [] }) {
       result = undefined;
     } else {
       if (jsonResult.has(op) && typeof result === "string") result = JSON.parse(result);
-      if (changesView.has(op)) view = call("view", []);
+      // The pods may come as a patch over the last view sent (the page
+      // draws every view in order, so it holds that one).
+      if (changesView.has(op)) view = call("view", ["delta"]);
     }
     postMessage({ id, ok: true, result, view, ms: performance.now() - t0 });
   } catch (err) {
@@ -49,53 +51,62 @@ function handle({ id, op, args = [] }) {
   }
 }
 
-async function fetchWasm(url) {
-  const response = await fetch(url);
+// instantiateWasm fetches, compiles and instantiates the wasm module,
+// compiling while it downloads (instantiateStreaming) and reporting the
+// download's progress.
+async function instantiateWasm(url, fetching, importObject) {
+  const response = await fetching;
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   // With Content-Encoding the length counts compressed bytes while the
   // stream yields decompressed ones: report no total then.
   const total = response.headers.has("Content-Encoding") ? 0 : Number(response.headers.get("Content-Length")) || 0;
-  if (!response.body) return response.arrayBuffer();
-  const reader = response.body.getReader();
-  const chunks = [];
-  let loaded = 0;
-  let last = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    loaded += value.byteLength;
-    if (loaded - last > 65536) {
-      last = loaded;
-      postMessage({ type: "progress", loaded, total });
-    }
+  let counted = response;
+  if (response.body && typeof TransformStream === "function") {
+    let loaded = 0;
+    let last = 0;
+    const counter = new TransformStream({
+      transform(chunk, out) {
+        loaded += chunk.byteLength;
+        if (loaded - last > 262144) {
+          last = loaded;
+          postMessage({ type: "progress", loaded, total });
+        }
+        out.enqueue(chunk);
+      },
+      flush() { postMessage({ type: "progress", loaded, total: loaded }); },
+    });
+    counted = new Response(response.body.pipeThrough(counter), { headers: { "Content-Type": "application/wasm" } });
   }
-  postMessage({ type: "progress", loaded, total: loaded });
-  const bytes = new Uint8Array(loaded);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
+  if (typeof WebAssembly.instantiateStreaming === "function") {
+    return WebAssembly.instantiateStreaming(counted, importObject);
   }
-  return bytes.buffer;
+  return WebAssembly.instantiate(await counted.arrayBuffer(), importObject);
 }
+
+// Times of the start-up steps (ms since the epoch: the page's clock has
+// another origin), sent with "ready" for the page's performance marks.
+const at = () => performance.timeOrigin + performance.now();
 
 async function start() {
   if (typeof WebAssembly !== "object" || typeof WebAssembly.instantiate !== "function") {
     throw new Error("This browser cannot run WebAssembly, which Kubeplay needs. Please use a current Firefox, Chrome, Edge or Safari.");
   }
+  const marks = { workerStart: at() };
+  const url = "kubeplay.wasm";
+  const fetching = fetch(url); // first: the download is the long pole
   importScripts("wasm_exec.js");
   if (typeof Go !== "function") throw new Error("wasm_exec.js did not define Go");
   const go = new Go();
-  const bytes = await fetchWasm("kubeplay.wasm");
-  const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+  const { instance } = await instantiateWasm(url, fetching, go.importObject);
+  marks.instantiated = at();
   go.run(instance).then(
     () => postMessage({ type: "fatal", error: "The Kubeplay core stopped. Reload the page to restart it." }),
     (err) => postMessage({ type: "fatal", error: `The Kubeplay core crashed: ${err.message}` }),
   );
   // main() has run up to its select{} by now: the exports are in place.
   if (typeof globalThis.kubeplay !== "object") throw new Error("the core did not export globalThis.kubeplay");
-  postMessage({ type: "ready", version: call("version", []), scenarios: JSON.parse(call("scenarios", [])) });
+  marks.goStarted = at();
+  postMessage({ type: "ready", version: call("version", []), scenarios: JSON.parse(call("scenarios", [])), marks });
 }
 
 // Requests that arrive before the core is ready wait for it.

@@ -22,6 +22,8 @@ import (
 // bridge holds the one session of the page.
 type bridge struct {
 	s *session.Session
+	// sent are the pods of the last view sent, the base of view("delta").
+	sent []*session.Pod
 }
 
 func (b *bridge) handlers() map[string]handler {
@@ -56,8 +58,9 @@ func (b *bridge) handlers() map[string]handler {
 			}
 			return jsonString(s.Jump(int64(n)))
 		}),
-		"view": b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
-			return viewJSON(s)
+		"view": b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+			mode, _ := argString(args, 0)
+			return b.viewJSON(s, mode == "delta")
 		}),
 		"load": b.session(func(s *session.Session, args []safejs.Value) (any, error) {
 			name, err := argString(args, 0)
@@ -122,16 +125,25 @@ func (b *bridge) create(args []safejs.Value) (any, error) {
 		return nil, err
 	}
 	b.s = s
-	return viewJSON(s)
+	return b.viewJSON(s, false)
 }
 
-// viewJSON is the view of the tick shown, as JSON text.
-func viewJSON(s *session.Session) (any, error) {
-	b, err := s.View().JSON()
+// viewJSON is the view of the tick shown, as JSON text. With delta, and a
+// view sent before, the pods may come as a patch over the pods of the view
+// sent last (session.View.JSONDelta): the worker asks for that, as it
+// forwards every view to the page in order.
+func (b *bridge) viewJSON(s *session.Session, delta bool) (any, error) {
+	v := s.View()
+	var base []*session.Pod
+	if delta {
+		base = b.sent
+	}
+	data, _, err := v.JSONDelta(base)
 	if err != nil {
 		return nil, err
 	}
-	return string(b), nil
+	b.sent = v.Pods
+	return string(data), nil
 }
 
 // session wraps a handler that needs a session, creating the default one

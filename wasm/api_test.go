@@ -162,3 +162,32 @@ func TestExampleLoads(t *testing.T) {
 		t.Errorf("example: %+v", r)
 	}
 }
+
+// TestViewDeltaPatchesThePods checks view("delta"): after a full view, a
+// tick that changes no pod sends an empty patch instead of the pods.
+func TestViewDeltaPatchesThePods(t *testing.T) {
+	_, call := api(t)
+	call("create", 1)
+	call("run", "kubectl create deployment web --image=nginx:1.25 --replicas=2")
+	call("tick", 20)
+	var full struct {
+		Pods []json.RawMessage `json:"pods"`
+	}
+	if err := json.Unmarshal([]byte(call("view")), &full); err != nil || len(full.Pods) != 2 {
+		t.Fatalf("view: %d pods, %v", len(full.Pods), err)
+	}
+	call("tick", 1)
+	var delta struct {
+		Pods     []json.RawMessage `json:"pods"`
+		PodPatch *struct {
+			N   int   `json:"n"`
+			Set []any `json:"set"`
+		} `json:"podPatch"`
+	}
+	if err := json.Unmarshal([]byte(call("view", "delta")), &delta); err != nil {
+		t.Fatal(err)
+	}
+	if delta.Pods != nil || delta.PodPatch == nil || delta.PodPatch.N != 2 || len(delta.PodPatch.Set) != 0 {
+		t.Fatalf("view(delta) of a steady cluster: pods %d, patch %+v", len(delta.Pods), delta.PodPatch)
+	}
+}

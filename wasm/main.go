@@ -19,7 +19,8 @@
 //	step()               one reconcile; returns an Output (JSON)
 //	back()               one tick back; returns the tick shown (number)
 //	jump(tick)           show any tick, running the cluster to it if needed; Output (JSON)
-//	view()               the View of the tick shown (JSON)
+//	view(mode)           the View of the tick shown (JSON); view("delta") may send
+//	                     its pods as a patch over the last view sent (View.JSONDelta)
 //	load(name, text)     a scenario archive; returns a LoadResult (JSON)
 //	example(name)        an embedded example scenario, by name; LoadResult (JSON)
 //	scenarios()          the embedded examples: [{name, title, doc, files}] (JSON)

@@ -109,3 +109,22 @@ func BenchmarkBack10kPods(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTickDeltaJSON10kPods is what a tick costs the page's worker at
+// 10,000 pods: the tick, then the view encoded as a patch over the last.
+func BenchmarkTickDeltaJSON10kPods(b *testing.B) {
+	s := big(b)
+	base := s.View().Pods
+	b.ResetTimer()
+	var n int
+	for range b.N {
+		s.Tick(1)
+		v := s.View()
+		data, _, err := v.JSONDelta(base)
+		if err != nil {
+			b.Fatal(err)
+		}
+		base, n = v.Pods, len(data)
+	}
+	b.ReportMetric(float64(n), "json-bytes")
+}

@@ -457,6 +457,8 @@ var checks = []check{
 // interactive page (performance mark "kubeplay-ready").
 func measureLoads(ctx context.Context, w io.Writer, b *Browser, url string, n int) error {
 	var ms []float64
+	steps := map[string][]float64{}
+	names := []string{"kubeplay-workerStart", "kubeplay-instantiated", "kubeplay-goStarted"}
 	for range n {
 		if err := b.Navigate(ctx, url); err != nil {
 			return err
@@ -469,6 +471,19 @@ func measureLoads(ctx context.Context, w io.Writer, b *Browser, url string, n in
 			return err
 		}
 		ms = append(ms, t)
+		// The worker's start-up steps (assets/worker.js), where present.
+		for _, name := range names {
+			var at float64
+			if err := b.Eval(ctx, `performance.getEntriesByName("`+name+`")[0]?.startTime ?? -1`, &at); err == nil && at >= 0 {
+				steps[name] = append(steps[name], at)
+			}
+		}
+	}
+	for _, name := range names {
+		if v := steps[name]; len(v) > 0 {
+			slices.Sort(v)
+			fmt.Fprintf(w, "  %s at median %.0f ms\n", name, v[len(v)/2])
+		}
 	}
 	slices.Sort(ms)
 	fmt.Fprintf(w, "time to interactive: median %.0f ms over %d loads (min %.0f, max %.0f)\n", ms[len(ms)/2], n, ms[0], ms[len(ms)-1])

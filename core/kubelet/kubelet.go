@@ -171,11 +171,7 @@ func New(ctx *controller.Context, nodeName string, reg *images.Registry, opts Op
 			k.enqueuePod(p)
 		},
 		Delete: func(obj api.Object) { k.enqueuePod(obj.(*api.Pod)) },
-	})
-	// Pods bound to the node before the kubelet started.
-	for _, p := range controller.ListAs[*api.Pod](k.pods, "", nil) {
-		k.enqueuePod(p)
-	}
+	}) // (the informer replays pods bound to the node before the kubelet started)
 	return k, nil
 }
 

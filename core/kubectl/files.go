@@ -47,20 +47,17 @@ func (e *env) readFiles(names []string) ([]*info, error) {
 			} else {
 				ns = ""
 			}
-			raw, err := canonicalJSON(d.Object)
-			if err != nil {
-				return nil, err
-			}
+			raw := d.JSON() // the file's own JSON, as kubectl holds it
 			out = append(out, &info{kind: k, namespace: ns, name: m.Name, obj: d.Object, source: source, manifest: raw})
 		}
 	}
 	return out, nil
 }
 
-// canonicalJSON is the object's JSON with sorted keys, as kubectl holds a
-// manifest after decoding it into an unstructured map. Fields the
-// manifest set to their zero value are missing: core/manifest does not hand
-// out the document's own JSON.
+// canonicalJSON is the object's JSON with sorted keys, for the places
+// where kubectl changed the object before holding it (--record's
+// change-cause, create --save-config). Unlike Document.JSON, fields set to
+// their zero value are missing.
 func canonicalJSON(obj api.Object) ([]byte, error) {
 	raw, err := json.Marshal(obj)
 	if err != nil {

@@ -17,6 +17,8 @@ type Document struct {
 	Item int
 	// Line and Column locate the object's first key.
 	Line, Column int
+
+	tree *node // the decoded document, for JSON
 }
 
 // typeMeta is a document's apiVersion and kind, checked as kubectl's
@@ -137,7 +139,7 @@ func (d *decoder) decodeObject(obj *node) ([]Document, *Error) {
 	if err := d.decode(obj, reflect.ValueOf(out).Elem()); err != nil {
 		return nil, err
 	}
-	return []Document{{Object: out, Doc: d.doc, Item: d.item, Line: obj.line, Column: obj.col}}, nil
+	return []Document{{Object: out, Doc: d.doc, Item: d.item, Line: obj.line, Column: obj.col, tree: obj}}, nil
 }
 
 // listMeta is metav1.ListMeta, which a v1 List may carry.

@@ -22,22 +22,9 @@ func runApply(e *env, c *command, fs *flagSet, args []string) error {
 	if fs.bool("server-side") {
 		return errors.New("--server-side is not available in the playground")
 	}
-	if len(args) > 0 {
-		return usageErrorf(c, "Unexpected args: %v", args)
-	}
-	if err := checkOutput(fs); err != nil {
-		return err
-	}
-	dry, err := getDryRunStrategy(fs)
+	infos, dry, err := readObjectArgs(e, c, fs, args, "apply")
 	if err != nil {
 		return err
-	}
-	infos, err := e.readFiles(fs.strings("filename"))
-	if err != nil {
-		return err
-	}
-	if len(infos) == 0 {
-		return errors.New("no objects passed to apply")
 	}
 	var errs []error
 	for _, in := range infos {

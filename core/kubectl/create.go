@@ -17,22 +17,9 @@ func runCreate(e *env, c *command, fs *flagSet, args []string) error {
 		io.WriteString(e.errOut, "Error: must specify one of -f and -k\n\n")
 		return defaultSubCommandRun(e, c, fs, args)
 	}
-	if len(args) != 0 {
-		return usageErrorf(c, "Unexpected args: %v", args)
-	}
-	if err := checkOutput(fs); err != nil {
-		return err
-	}
-	dry, err := getDryRunStrategy(fs)
+	infos, dry, err := readObjectArgs(e, c, fs, args, "create")
 	if err != nil {
 		return err
-	}
-	infos, err := e.readFiles(fs.strings("filename"))
-	if err != nil {
-		return err
-	}
-	if len(infos) == 0 {
-		return errors.New("no objects passed to create")
 	}
 	var errs []error
 	for _, in := range infos {

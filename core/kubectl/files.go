@@ -54,6 +54,30 @@ func (e *env) readFiles(names []string) ([]*info, error) {
 	return out, nil
 }
 
+// readObjectArgs is the common start of apply, create -f and replace -f:
+// no positional arguments, a valid -o and --dry-run, and at least one object
+// read from the -f files ("no objects passed to create").
+func readObjectArgs(e *env, c *command, fs *flagSet, args []string, verb string) ([]*info, dryRun, error) {
+	if len(args) != 0 {
+		return nil, dryRunNone, usageErrorf(c, "Unexpected args: %v", args)
+	}
+	if err := checkOutput(fs); err != nil {
+		return nil, dryRunNone, err
+	}
+	dry, err := getDryRunStrategy(fs)
+	if err != nil {
+		return nil, dryRunNone, err
+	}
+	infos, err := e.readFiles(fs.strings("filename"))
+	if err != nil {
+		return nil, dryRunNone, err
+	}
+	if len(infos) == 0 {
+		return nil, dryRunNone, errors.New("no objects passed to " + verb)
+	}
+	return infos, dry, nil
+}
+
 // canonicalJSON is the object's JSON with sorted keys, for the places
 // where kubectl changed the object before holding it (--record's
 // change-cause, create --save-config). Unlike Document.JSON, fields set to

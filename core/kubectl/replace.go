@@ -14,22 +14,9 @@ func runReplace(e *env, c *command, fs *flagSet, args []string) error {
 	if len(fs.strings("filename")) == 0 && fs.string("kustomize") == "" {
 		return errors.New("must specify one of -f and -k")
 	}
-	if len(args) != 0 {
-		return usageErrorf(c, "Unexpected args: %v", args)
-	}
-	if err := checkOutput(fs); err != nil {
-		return err
-	}
-	dry, err := getDryRunStrategy(fs)
+	infos, dry, err := readObjectArgs(e, c, fs, args, "replace")
 	if err != nil {
 		return err
-	}
-	infos, err := e.readFiles(fs.strings("filename"))
-	if err != nil {
-		return err
-	}
-	if len(infos) == 0 {
-		return errors.New("no objects passed to replace")
 	}
 	var errs []error
 	for _, in := range infos {

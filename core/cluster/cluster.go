@@ -56,7 +56,6 @@ type Cluster struct {
 	tick        int64
 	controllers []controller.Controller
 	actors      []Actor
-	next        int // round-robin position among controllers
 }
 
 // New returns a cluster at the epoch with an API server and informers but
@@ -81,7 +80,8 @@ func (c *Cluster) Seed() uint64 { return c.seed }
 // CurrentTick is how many ticks have passed since the epoch.
 func (c *Cluster) CurrentTick() int64 { return c.tick }
 
-// Add registers controllers; Step visits them in the order added.
+// Add registers controllers; the order breaks no ties (see Step), but it is
+// the order in which their parked keys become ready within one step.
 func (c *Cluster) Add(cs ...controller.Controller) { c.controllers = append(c.controllers, cs...) }
 
 // AddActor registers time-driven actors; Tick runs them in the order added.
@@ -96,37 +96,44 @@ type StepResult struct {
 	Err        error
 }
 
-// Step runs exactly one work item of one controller: the next controller,
-// round-robin, that has a key ready. It reports false when every queue is
-// empty.
+// Step runs exactly one work item: of all the keys ready in the
+// controllers' queues, the one that became ready first. In a real cluster
+// every controller's workers run at once and react within milliseconds;
+// running the longest-waiting key first is the single-threaded schedule
+// closest to that, and, as there, the events that reach a queued key while
+// other work runs coalesce into one sync (a ReplicaSet syncs once for a
+// burst of pod bindings, not once per binding). It reports false when every
+// queue is empty.
 func (c *Cluster) Step() (StepResult, bool) {
 	c.Informers.Pump()
-	for i := range c.controllers {
-		ctl := c.controllers[(c.next+i)%len(c.controllers)]
-		q := ctl.Queue()
-		key, ok := q.Get()
-		if !ok {
-			continue
+	var ctl controller.Controller
+	var first uint64
+	for _, x := range c.controllers {
+		if t, ok := x.Queue().Head(); ok && (ctl == nil || t < first) {
+			ctl, first = x, t
 		}
-		c.next = (c.next + i + 1) % len(c.controllers)
-		ds := &controller.Decisions{Controller: ctl.Name(), Object: key}
-		err := ctl.Sync(key, ds)
-		switch {
-		case err == nil:
-			q.Forget(key)
-		case ctl.MaxRetries() == 0 || q.NumRequeues(key) < ctl.MaxRetries():
-			q.AddRateLimited(key)
-		default:
-			q.Forget(key) // dropped, as handleErr does after maxRetries
-		}
-		c.Informers.Pump()
-		res := StepResult{Tick: c.tick, Controller: ctl.Name(), Key: key, Decisions: ds.List(), Err: err}
-		for i := range res.Decisions {
-			res.Decisions[i].Tick = c.tick
-		}
-		return res, true
 	}
-	return StepResult{}, false
+	if ctl == nil {
+		return StepResult{}, false
+	}
+	q := ctl.Queue()
+	key, _ := q.Get()
+	ds := &controller.Decisions{Controller: ctl.Name(), Object: key}
+	err := ctl.Sync(key, ds)
+	switch {
+	case err == nil:
+		q.Forget(key)
+	case ctl.MaxRetries() == 0 || q.NumRequeues(key) < ctl.MaxRetries():
+		q.AddRateLimited(key)
+	default:
+		q.Forget(key) // dropped, as handleErr does after maxRetries
+	}
+	c.Informers.Pump()
+	res := StepResult{Tick: c.tick, Controller: ctl.Name(), Key: key, Decisions: ds.List(), Err: err}
+	for i := range res.Decisions {
+		res.Decisions[i].Tick = c.tick
+	}
+	return res, true
 }
 
 // Settle runs Step until every queue is empty and returns what each step

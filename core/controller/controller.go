@@ -32,12 +32,17 @@ type Context struct {
 	Informers *Informers
 	Clock     clock.Source
 	events    *correlator
+	arrivals  Arrivals
 }
 
 // NewContext bundles the shared pieces every controller of a cluster uses.
 func NewContext(s *apiserver.Server, in *Informers, c clock.Source) *Context {
 	return &Context{Server: s, Informers: in, Clock: c, events: newCorrelator()}
 }
+
+// NewQueue returns a work queue whose keys are ordered, by arrival, against
+// the keys of every other queue made from this context.
+func (c *Context) NewQueue() *Queue { return newQueue(c.Clock, &c.arrivals) }
 
 // Recorder returns an event recorder for a component; host is set for
 // per-node agents such as the kubelet.

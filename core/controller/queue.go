@@ -13,13 +13,35 @@ import (
 //   - AddAfter parks a key until the clock reaches its due time;
 //   - AddRateLimited backs off exponentially per key (5ms doubling to 1000s,
 //     client-go's DefaultControllerRateLimiter item limiter), so a failing
-//     sync is retried at the next tick at the earliest.
+//     sync is retried at the next tick at the earliest;
+//   - every key that becomes ready takes a ticket from an Arrivals counter
+//     the queues of one cluster share, so the cluster can run, across all
+//     controllers, the key that has waited longest (see Head).
 type Queue struct {
 	clock    clock.Source
-	order    []string             // FIFO of ready keys
+	arrivals *Arrivals
+	order    []queued             // FIFO of ready keys
 	queued   map[string]bool      // keys in order
 	waiting  map[string]time.Time // parked keys and when they are due
 	failures map[string]int
+}
+
+// queued is a ready key and its arrival ticket.
+type queued struct {
+	key    string
+	ticket uint64
+}
+
+// Arrivals hands out tickets in the order keys become ready. Queues that
+// share one are ordered against each other by their heads' tickets: the
+// single-threaded stand-in for controllers whose workers all run at once,
+// where a key queued while another controller is busy waits its turn, and
+// events that arrive meanwhile coalesce into the one queued key.
+type Arrivals struct{ next uint64 }
+
+func (a *Arrivals) take() uint64 {
+	a.next++
+	return a.next
 }
 
 // Rate limiter bounds, from client-go's ItemExponentialFailureRateLimiter
@@ -29,10 +51,14 @@ const (
 	maxRetryDelay  = 1000 * time.Second
 )
 
-// NewQueue returns an empty queue reading time from c.
-func NewQueue(c clock.Source) *Queue {
+// NewQueue returns an empty queue reading time from c, with arrival tickets
+// of its own; controllers of a cluster use Context.NewQueue instead.
+func NewQueue(c clock.Source) *Queue { return newQueue(c, &Arrivals{}) }
+
+func newQueue(c clock.Source, a *Arrivals) *Queue {
 	return &Queue{
 		clock:    c,
+		arrivals: a,
 		queued:   map[string]bool{},
 		waiting:  map[string]time.Time{},
 		failures: map[string]int{},
@@ -45,7 +71,7 @@ func (q *Queue) Add(key string) {
 		return
 	}
 	q.queued[key] = true
-	q.order = append(q.order, key)
+	q.order = append(q.order, queued{key, q.arrivals.take()})
 }
 
 // AddAfter queues key once d has passed. Like client-go, a key already parked
@@ -110,10 +136,21 @@ func (q *Queue) Get() (string, bool) {
 	if len(q.order) == 0 {
 		return "", false
 	}
-	key := q.order[0]
+	key := q.order[0].key
+	q.order[0] = queued{}
 	q.order = q.order[1:]
 	delete(q.queued, key)
 	return key, true
+}
+
+// Head reports the arrival ticket of the key Get would return, promoting
+// parked keys that are due first; false when no key is ready.
+func (q *Queue) Head() (uint64, bool) {
+	q.promote()
+	if len(q.order) == 0 {
+		return 0, false
+	}
+	return q.order[0].ticket, true
 }
 
 // Len is the number of keys ready to run now.

@@ -79,3 +79,41 @@ func TestQueueRateLimitedBackOff(t *testing.T) {
 		t.Fatal("Forget did not reset the failure count")
 	}
 }
+
+func TestQueuesOfOneContextShareArrivalOrder(t *testing.T) {
+	ctx := NewContext(nil, nil, clock.New(clock.Epoch))
+	a, b := ctx.NewQueue(), ctx.NewQueue()
+	a.Add("first")
+	b.Add("second")
+	a.Add("third")
+	if _, ok := b.Head(); !ok {
+		t.Fatal("b has a ready key but Head says none")
+	}
+	ta, _ := a.Head()
+	tb, _ := b.Head()
+	if ta >= tb {
+		t.Fatalf("a's head arrived first but has ticket %d >= b's %d", ta, tb)
+	}
+	a.Get()
+	if ta, _ = a.Head(); ta <= tb {
+		t.Fatalf("a's second key arrived after b's but has ticket %d <= %d", ta, tb)
+	}
+	a.Get()
+	if _, ok := a.Head(); ok {
+		t.Fatal("Head reports a key in an empty queue")
+	}
+}
+
+func TestParkedKeyTakesItsTicketWhenDue(t *testing.T) {
+	c := clock.New(clock.Epoch)
+	ctx := NewContext(nil, nil, c)
+	a, b := ctx.NewQueue(), ctx.NewQueue()
+	a.AddAfter("later", time.Second)
+	b.Add("now")
+	c.Advance(time.Second)
+	ta, ok := a.Head()
+	tb, _ := b.Head()
+	if !ok || ta <= tb {
+		t.Fatalf("the parked key became ready after b's key but has ticket %d (ready %v) <= %d", ta, ok, tb)
+	}
+}

@@ -131,7 +131,7 @@ func New(ctx *controller.Context, nodeName string, reg *images.Registry, opts Op
 		services:     ctx.Informers.Lister(serviceKind),
 		nodes:        ctx.Informers.Lister(nodeKind),
 		recorder:     ctx.Recorder(Name, nodeName),
-		queue:        controller.NewQueue(ctx.Clock),
+		queue:        ctx.NewQueue(),
 		reg:          reg,
 		cache:        images.NewCache(),
 		opts:         opts,

@@ -132,7 +132,7 @@ var (
 func New(ctx *controller.Context) *Scheduler {
 	s := &Scheduler{
 		ctx:      ctx,
-		queue:    controller.NewQueue(ctx.Clock),
+		queue:    ctx.NewQueue(),
 		recorder: ctx.Recorder(Name, ""),
 		pods:     ctx.Informers.Lister(podKind),
 		nodes:    ctx.Informers.Lister(nodeKind),

@@ -13,14 +13,7 @@ import (
 // all carry a readiness probe, settled until every pod is available.
 func bigCluster(b *testing.B) *Sim {
 	b.Helper()
-	var nodes []cluster.NodeOptions
-	for i := 1; i <= 100; i++ {
-		nodes = append(nodes, cluster.NodeOptions{Name: fmt.Sprintf("node-%d", i), CPU: "64", Memory: "256Gi"})
-	}
-	s, err := New(Options{Seed: 1, Nodes: nodes})
-	if err != nil {
-		b.Fatal(err)
-	}
+	s := bigNodes(b, 100)
 	d := webDeployment(10_000, "nginx:1.25")
 	d.Spec.Template.Spec.Containers[0].ReadinessProbe = &api.Probe{
 		ProbeHandler:  api.ProbeHandler{HTTPGet: &api.HTTPGetAction{Path: "/", Port: api.FromInt(80)}},
@@ -42,6 +35,20 @@ func bigCluster(b *testing.B) *Sim {
 	return nil
 }
 
+// bigNodes is a standard cluster with n nodes of 64 CPUs and 256Gi each.
+func bigNodes(b *testing.B, n int) *Sim {
+	b.Helper()
+	var nodes []cluster.NodeOptions
+	for i := 1; i <= n; i++ {
+		nodes = append(nodes, cluster.NodeOptions{Name: fmt.Sprintf("node-%d", i), CPU: "64", Memory: "256Gi"})
+	}
+	s, err := New(Options{Seed: 1, Nodes: nodes})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return s
+}
+
 // BenchmarkTick10000Pods is one steady-state tick of the standard cluster
 // with 10,000 pods on 100 nodes: every kubelet's probes, leases and status,
 // and whatever the controllers then do.
@@ -52,6 +59,25 @@ func BenchmarkTick10000Pods(b *testing.B) {
 	for b.Loop() {
 		if err := s.Tick(); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkScaleUp2000 creates a 2,000-replica Deployment on 20 nodes and
+// ticks until every pod is available: the cost of the controllers, the
+// scheduler and the kubelets reacting to many pod changes in one tick.
+func BenchmarkScaleUp2000(b *testing.B) {
+	for b.Loop() {
+		s := bigNodes(b, 20)
+		if _, err := s.API.Create(webDeployment(2000, "nginx:1.25")); err != nil {
+			b.Fatal(err)
+		}
+		for available := false; !available; {
+			if err := s.Tick(); err != nil {
+				b.Fatal(err)
+			}
+			got, _ := apiserver.GetAs[*api.Deployment](s.API, "default", "web")
+			available = got.Status.AvailableReplicas == 2000
 		}
 	}
 }

@@ -48,7 +48,7 @@ func New(ctx *controller.Context) *DeploymentController {
 		client:    ctx.Server,
 		ctx:       ctx,
 		clock:     ctx.Clock,
-		queue:     controller.NewQueue(ctx.Clock),
+		queue:     ctx.NewQueue(),
 		recorder:  ctx.Recorder(Name, ""),
 		dLister:   ctx.Informers.Lister(dKind),
 		rsLister:  ctx.Informers.Lister(rsKind),

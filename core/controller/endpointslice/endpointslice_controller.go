@@ -83,7 +83,7 @@ func New(ctx *controller.Context) *Controller {
 	nodeKind, _ := api.LookupKind("Node")
 	c := &Controller{
 		server:         ctx.Server,
-		queue:          controller.NewQueue(ctx.Clock),
+		queue:          ctx.NewQueue(),
 		services:       ctx.Informers.Lister(svcKind),
 		pods:           ctx.Informers.Lister(podKind),
 		slices:         ctx.Informers.Lister(sliceKind),

@@ -31,7 +31,7 @@ var _ controller.Controller = (*GarbageCollector)(nil)
 // at once, in discovery order and then by key, as a monitor's initial list
 // would.
 func New(ctx *controller.Context) *GarbageCollector {
-	gc := &GarbageCollector{server: ctx.Server, queue: controller.NewQueue(ctx.Clock)}
+	gc := &GarbageCollector{server: ctx.Server, queue: ctx.NewQueue()}
 	gc.gb = &graphBuilder{
 		uidToNode:        uidToNode{},
 		absentOwnerCache: newReferenceCache(absentOwnerCacheSize),

@@ -165,7 +165,7 @@ func New(ctx *controller.Context, opts Options) *Controller {
 	nc := &Controller{
 		ctx:                  ctx,
 		opts:                 opts.withDefaults(),
-		queue:                controller.NewQueue(ctx.Clock),
+		queue:                ctx.NewQueue(),
 		recorder:             ctx.Recorder(ComponentName, ""),
 		nodes:                ctx.Informers.Lister(nodeKind),
 		pods:                 ctx.Informers.Lister(podKind),

@@ -65,7 +65,7 @@ func NewPodGC(ctx *controller.Context, threshold int) *PodGCController {
 	}
 	gc := &PodGCController{
 		ctx:        ctx,
-		queue:      controller.NewQueue(ctx.Clock),
+		queue:      ctx.NewQueue(),
 		pods:       ctx.Informers.Lister(podKind),
 		nodes:      ctx.Informers.Lister(nodeKind),
 		threshold:  threshold,

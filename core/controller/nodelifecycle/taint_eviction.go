@@ -71,7 +71,7 @@ type TaintEvictionController struct {
 func NewTaintEvictionController(ctx *controller.Context) *TaintEvictionController {
 	tc := &TaintEvictionController{
 		ctx:          ctx,
-		queue:        controller.NewQueue(ctx.Clock),
+		queue:        ctx.NewQueue(),
 		recorder:     ctx.Recorder(TaintEvictionName, ""),
 		pods:         ctx.Informers.Lister(podKind),
 		nodes:        ctx.Informers.Lister(nodeKind),

@@ -70,7 +70,7 @@ func New(ctx *controller.Context) *ReplicaSetController {
 		kind:                            rsKind,
 		rsLister:                        ctx.Informers.Lister(rsKind),
 		podLister:                       ctx.Informers.Lister(podKind),
-		queue:                           controller.NewQueue(ctx.Clock),
+		queue:                           ctx.NewQueue(),
 		podControl:                      controller.PodControl{Server: ctx.Server, Recorder: ctx.Recorder(Name, "")},
 		expectations:                    controller.NewUIDTrackingControllerExpectations(controller.NewControllerExpectations(ctx.Clock)),
 		BurstReplicas:                   BurstReplicas,

@@ -55,7 +55,7 @@ func New(ctx *controller.Context) *Controller {
 		informers:    ctx.Informers,
 		quotas:       ctx.Informers.Lister(rqKind),
 		clock:        ctx.Clock,
-		queue:        controller.NewQueue(ctx.Clock),
+		queue:        ctx.NewQueue(),
 		registry:     quota.NewRegistry(),
 		start:        ctx.Clock.Now(),
 		ResyncPeriod: DefaultResyncPeriod,

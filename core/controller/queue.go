@@ -11,9 +11,10 @@ import (
 // delaying queue but single-threaded and driven by the virtual clock:
 //   - a key waiting in the queue is never queued twice (Add is idempotent);
 //   - AddAfter parks a key until the clock reaches its due time;
-//   - AddRateLimited backs off exponentially per key (5ms doubling to 1000s,
-//     client-go's DefaultControllerRateLimiter item limiter), so a failing
-//     sync is retried at the next tick at the earliest;
+//   - AddRateLimited backs off exponentially per key (by default 5ms doubling
+//     to 1000s, client-go's DefaultControllerRateLimiter item limiter; see
+//     WithBackOff), so a failing sync is retried at the next tick at the
+//     earliest;
 //   - every key that becomes ready takes a ticket from an Arrivals counter
 //     the queues of one cluster share, so the cluster can run, across all
 //     controllers, the key that has waited longest (see Head).
@@ -24,6 +25,8 @@ type Queue struct {
 	queued   map[string]bool      // keys in order
 	waiting  map[string]time.Time // parked keys and when they are due
 	failures map[string]int
+	base     time.Duration // first retry delay
+	max      time.Duration // longest retry delay
 }
 
 // queued is a ready key and its arrival ticket.
@@ -45,11 +48,20 @@ func (a *Arrivals) take() uint64 {
 }
 
 // Rate limiter bounds, from client-go's ItemExponentialFailureRateLimiter
-// defaults used by every kube-controller-manager controller.
+// defaults (DefaultControllerRateLimiter), which most kube-controller-manager
+// controllers use.
 const (
 	baseRetryDelay = 5 * time.Millisecond
 	maxRetryDelay  = 1000 * time.Second
 )
+
+// WithBackOff sets the first and the longest retry delay of AddRateLimited,
+// for controllers whose upstream queue uses other bounds than client-go's
+// defaults, and returns q.
+func (q *Queue) WithBackOff(base, max time.Duration) *Queue {
+	q.base, q.max = base, max
+	return q
+}
 
 // NewQueue returns an empty queue reading time from c, with arrival tickets
 // of its own; controllers of a cluster use Context.NewQueue instead.
@@ -62,6 +74,8 @@ func newQueue(c clock.Source, a *Arrivals) *Queue {
 		queued:   map[string]bool{},
 		waiting:  map[string]time.Time{},
 		failures: map[string]int{},
+		base:     baseRetryDelay,
+		max:      maxRetryDelay,
 	}
 }
 
@@ -92,9 +106,9 @@ func (q *Queue) AddAfter(key string, d time.Duration) {
 func (q *Queue) AddRateLimited(key string) {
 	n := q.failures[key]
 	q.failures[key] = n + 1
-	d := maxRetryDelay
+	d := q.max
 	if n < 32 {
-		if exp := baseRetryDelay << n; exp < maxRetryDelay {
+		if exp := q.base << n; exp > 0 && exp < q.max {
 			d = exp
 		}
 	}

@@ -117,3 +117,19 @@ func TestParkedKeyTakesItsTicketWhenDue(t *testing.T) {
 		t.Fatalf("the parked key became ready after b's key but has ticket %d (ready %v) <= %d", ta, ok, tb)
 	}
 }
+
+func TestQueueWithBackOffUsesItsBounds(t *testing.T) {
+	c := clock.New(clock.Epoch)
+	q := NewQueue(c).WithBackOff(time.Second, 3*time.Second)
+	for i, want := range []time.Duration{time.Second, 2 * time.Second, 3 * time.Second, 3 * time.Second} {
+		q.AddRateLimited("svc")
+		due, ok := q.NextDue()
+		if !ok || due.Sub(c.Now()) != want {
+			t.Fatalf("retry %d due in %v, want %v", i+1, due.Sub(c.Now()), want)
+		}
+		c.Advance(want)
+		if k, _ := q.Get(); k != "svc" {
+			t.Fatalf("retry %d: got %q when due", i+1, k)
+		}
+	}
+}

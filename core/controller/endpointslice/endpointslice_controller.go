@@ -52,6 +52,14 @@ const maxRetries = 15
 // bursts.
 const endpointSliceChangeMinSyncDelay = time.Second
 
+// defaultSyncBackOff and maxSyncBackOff are the constants of those names:
+// upstream retries a failed Service sync after 1s doubling to 1000s, not
+// client-go's 5ms, so as not to hammer the API server with slice writes.
+const (
+	defaultSyncBackOff = time.Second
+	maxSyncBackOff     = 1000 * time.Second
+)
+
 // Controller models the type of that name.
 type Controller struct {
 	server    *apiserver.Server
@@ -83,7 +91,7 @@ func New(ctx *controller.Context) *Controller {
 	nodeKind, _ := api.LookupKind("Node")
 	c := &Controller{
 		server:         ctx.Server,
-		queue:          ctx.NewQueue(),
+		queue:          ctx.NewQueue().WithBackOff(defaultSyncBackOff, maxSyncBackOff),
 		services:       ctx.Informers.Lister(svcKind),
 		pods:           ctx.Informers.Lister(podKind),
 		slices:         ctx.Informers.Lister(sliceKind),

@@ -241,7 +241,7 @@ func newServiceAllocations(s *Server, namespace, name string, excludeSelf bool) 
 	if t == nil {
 		return al
 	}
-	for _, r := range t.sorted {
+	for _, r := range t.namespaceRange("") {
 		if excludeSelf && r.key.namespace == namespace && r.key.name == name {
 			continue
 		}

@@ -98,11 +98,16 @@ type record struct {
 	obj api.Object
 }
 
-// table stores one kind: a map for lookups and a slice kept sorted by
-// (namespace, name) so lists come out in order without sorting.
+// table stores one kind: a map for lookups and a slice sorted by
+// (namespace, name) so lists come out in order without sorting them whole.
+// Writes are O(1): a new record waits in pending and a removed one stays in
+// sorted until the next read merges them (a burst of 10,000 pod creations
+// would otherwise shift the slice 10,000 times).
 type table struct {
-	byKey  map[objKey]*record
-	sorted []*record
+	byKey   map[objKey]*record
+	sorted  []*record // may hold records since removed or replaced
+	pending []*record // inserted since the last merge, in any order
+	stale   bool      // sorted holds removed records
 }
 
 func (s *Server) table(k *api.KindInfo) *table {
@@ -115,21 +120,50 @@ func (s *Server) table(k *api.KindInfo) *table {
 }
 
 func (t *table) insert(r *record) {
-	i, _ := slices.BinarySearchFunc(t.sorted, r.key, func(x *record, k objKey) int { return compareKeys(x.key, k) })
-	t.sorted = slices.Insert(t.sorted, i, r)
+	if old := t.byKey[r.key]; old != nil {
+		t.stale = true // insert over a live key replaces it
+	}
 	t.byKey[r.key] = r
+	t.pending = append(t.pending, r)
 }
 
 func (t *table) remove(r *record) {
-	i, found := slices.BinarySearchFunc(t.sorted, r.key, func(x *record, k objKey) int { return compareKeys(x.key, k) })
-	if found {
-		t.sorted = slices.Delete(t.sorted, i, i+1)
+	if t.byKey[r.key] == r {
+		delete(t.byKey, r.key)
+		t.stale = true
 	}
-	delete(t.byKey, r.key)
+}
+
+// live reports whether r is the record stored under its key.
+func (t *table) live(r *record) bool { return t.byKey[r.key] == r }
+
+// merge folds pending into sorted and drops records no longer live.
+func (t *table) merge() {
+	if len(t.pending) == 0 && !t.stale {
+		return
+	}
+	byKey := func(a, b *record) int { return compareKeys(a.key, b.key) }
+	slices.SortFunc(t.pending, byKey)
+	merged := make([]*record, 0, len(t.byKey))
+	i, j := 0, 0
+	for i < len(t.sorted) || j < len(t.pending) {
+		var r *record
+		if j == len(t.pending) || (i < len(t.sorted) && byKey(t.sorted[i], t.pending[j]) <= 0) {
+			r, i = t.sorted[i], i+1
+		} else {
+			r, j = t.pending[j], j+1
+		}
+		if t.live(r) {
+			merged = append(merged, r)
+		}
+	}
+	clear(t.pending)
+	t.sorted, t.pending, t.stale = merged, t.pending[:0], false
 }
 
 // namespaceRange returns the records of one namespace ("" = all).
 func (t *table) namespaceRange(ns string) []*record {
+	t.merge()
 	if ns == "" {
 		return t.sorted
 	}

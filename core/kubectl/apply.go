@@ -28,9 +28,11 @@ func runApply(e *env, c *command, fs *flagSet, args []string) error {
 	}
 	var errs []error
 	for _, in := range infos {
-		if fs.bool("record") {
+		if cause, ok := e.recordedCause(); ok {
+			// apply records before it computes the configuration to save,
+			// so the change-cause is part of last-applied-configuration.
 			e.record(in.obj)
-			if in.manifest, err = canonicalJSON(in.obj); err != nil {
+			if in.manifest, err = apply.SetAnnotation(in.manifest, changeCauseAnnotation, cause); err != nil {
 				return err
 			}
 		}

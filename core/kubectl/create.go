@@ -23,9 +23,9 @@ func runCreate(e *env, c *command, fs *flagSet, args []string) error {
 	}
 	var errs []error
 	for _, in := range infos {
-		e.record(in.obj)
-		if fs.bool("save-config") {
-			setLastApplied(in.obj)
+		if err := e.saveConfigThenRecord(in, fs.bool("save-config")); err != nil {
+			errs = append(errs, addSourceToErr("creating", in.source, err))
+			continue
 		}
 		if err := e.createOne(in, dry, fs.string("output")); err != nil {
 			errs = append(errs, addSourceToErr("creating", in.source, err))
@@ -51,18 +51,20 @@ func (e *env) createOne(in *info, dry dryRun, output string) error {
 	return e.printName(in, obj, "created"+dry.suffix(), output)
 }
 
-// setLastApplied is --save-config: the object's own configuration in the
-// last-applied annotation, as apply would write it.
-func setLastApplied(obj api.Object) {
-	raw, err := canonicalJSON(obj)
-	if err != nil {
-		return
+// saveConfigThenRecord is RunCreate's and RunReplace's order: with
+// --save-config the file's configuration goes into the last-applied
+// annotation (util.CreateOrUpdateAnnotation), then --record adds the
+// change-cause, which the saved configuration therefore does not hold.
+func (e *env) saveConfigThenRecord(in *info, saveConfig bool) error {
+	if saveConfig {
+		raw, err := apply.CreateApplyAnnotation(in.manifest, in.namespace)
+		if err != nil {
+			return err
+		}
+		setAnnotation(in.obj, apply.LastAppliedConfigAnnotation, raw)
 	}
-	m := obj.GetObjectMeta()
-	if m.Annotations == nil {
-		m.Annotations = map[string]string{}
-	}
-	m.Annotations[apply.LastAppliedConfigAnnotation] = string(raw) + "\n"
+	e.record(in.obj)
+	return nil
 }
 
 // runCreateDeployment is `kubectl create deployment NAME --image=IMAGE
@@ -122,7 +124,13 @@ func runCreateDeployment(e *env, c *command, fs *flagSet, args []string) error {
 		d.Spec.Template.Spec.Containers[0].Ports = []api.ContainerPort{{ContainerPort: int32(port)}}
 	}
 	if fs.bool("save-config") {
-		setLastApplied(d)
+		// The generator's object is typed: kubectl encodes it with the
+		// scheme's JSON encoder, which this approximates with sorted keys.
+		raw, err := canonicalJSON(d)
+		if err != nil {
+			return err
+		}
+		setAnnotation(d, apply.LastAppliedConfigAnnotation, string(raw)+"\n")
 	}
 	k := api.KindOf(d)
 	return e.createOne(&info{kind: k, namespace: e.namespace, name: name, obj: d}, dry, fs.string("output"))

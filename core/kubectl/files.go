@@ -78,10 +78,10 @@ func readObjectArgs(e *env, c *command, fs *flagSet, args []string, verb string)
 	return infos, dry, nil
 }
 
-// canonicalJSON is the object's JSON with sorted keys, for the places
-// where kubectl changed the object before holding it (--record's
-// change-cause, create --save-config). Unlike Document.JSON, fields set to
-// their zero value are missing.
+// canonicalJSON is a typed object's JSON with sorted keys, for objects
+// kubectl builds itself rather than reads from a file (create deployment
+// --save-config). Unlike Document.JSON, fields set to their zero value are
+// missing.
 func canonicalJSON(obj api.Object) ([]byte, error) {
 	raw, err := json.Marshal(obj)
 	if err != nil {

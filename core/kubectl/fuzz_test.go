@@ -22,22 +22,7 @@ func FuzzRun(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	web := `apiVersion: apps/v1
-kind: Deployment
-metadata:
-  name: web
-spec:
-  replicas: 2
-  selector:
-    matchLabels: {app: web}
-  template:
-    metadata:
-      labels: {app: web}
-    spec:
-      containers:
-      - name: web
-        image: nginx:1.14.2
-`
+	web := webYAML(2, "web", "nginx:1.14.2", "")
 	f.Fuzz(func(t *testing.T, line string) {
 		c := newTestCluster(t, fakekubelet.Options{})
 		in := Input{Files: map[string]string{"web.yaml": web}, Stdin: web, MaxWait: 20 * time.Second}

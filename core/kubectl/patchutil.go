@@ -86,15 +86,31 @@ func (e *env) changeCause() string {
 	return s
 }
 
+// changeCauseAnnotation is where --record writes the command line.
+const changeCauseAnnotation = "kubernetes.io/change-cause"
+
+// recordedCause is the change-cause to record, if --record was given.
+func (e *env) recordedCause() (string, bool) {
+	if !e.fs.bool("record") {
+		return "", false
+	}
+	return e.changeCause(), true
+}
+
 // record sets the change-cause annotation when --record was given
 // (ChangeCauseRecorder.Record).
 func (e *env) record(obj api.Object) {
-	if !e.fs.bool("record") {
+	cause, ok := e.recordedCause()
+	if !ok {
 		return
 	}
+	setAnnotation(obj, changeCauseAnnotation, cause)
+}
+
+func setAnnotation(obj api.Object, key, value string) {
 	m := obj.GetObjectMeta()
 	if m.Annotations == nil {
 		m.Annotations = map[string]string{}
 	}
-	m.Annotations["kubernetes.io/change-cause"] = e.changeCause()
+	m.Annotations[key] = value
 }

@@ -20,9 +20,9 @@ func runReplace(e *env, c *command, fs *flagSet, args []string) error {
 	}
 	var errs []error
 	for _, in := range infos {
-		e.record(in.obj)
-		if fs.bool("save-config") {
-			setLastApplied(in.obj)
+		if err := e.saveConfigThenRecord(in, fs.bool("save-config")); err != nil {
+			errs = append(errs, addSourceToErr("replacing", in.source, err))
+			continue
 		}
 		in.obj.GetObjectMeta().Namespace = in.namespace
 		if dry != dryRunNone {

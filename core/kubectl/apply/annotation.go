@@ -94,3 +94,42 @@ func encodeUnstructured(obj map[string]any) ([]byte, error) {
 func decodeUnstructured(data []byte) (map[string]any, error) {
 	return strategicpatch.DecodeMap(data)
 }
+
+// CreateApplyAnnotation is the value util.CreateApplyAnnotation stores for
+// create --save-config and replace --save-config: the manifest's
+// configuration as apply would record it, computed from the object as the
+// file gave it (so fields set to their zero value are kept), with the
+// request namespace filled in as the resource builder does (namespace is
+// "" for cluster-scoped kinds).
+func CreateApplyAnnotation(manifest []byte, namespace string) (string, error) {
+	doc, err := decodeUnstructured(manifest)
+	if err != nil {
+		return "", err
+	}
+	doc = shallowWithMetadata(doc)
+	if meta := doc["metadata"].(map[string]any); namespace != "" && meta["namespace"] == nil {
+		meta["namespace"] = namespace
+	}
+	raw, err := modifiedConfiguration(doc, false)
+	return string(raw), err
+}
+
+// SetAnnotation returns the manifest with one annotation set, as kubectl
+// changes the unstructured object it holds (ChangeCauseRecorder.Record for
+// --record); the result is in UnstructuredJSONScheme's encoding.
+func SetAnnotation(manifest []byte, key, value string) ([]byte, error) {
+	doc, err := decodeUnstructured(manifest)
+	if err != nil {
+		return nil, err
+	}
+	obj := shallowWithMetadata(doc)
+	meta := obj["metadata"].(map[string]any)
+	annots, _ := meta["annotations"].(map[string]any)
+	copied := make(map[string]any, len(annots)+1)
+	for k, v := range annots {
+		copied[k] = v
+	}
+	copied[key] = value
+	meta["annotations"] = copied
+	return encodeUnstructured(obj)
+}

@@ -10,11 +10,11 @@ import (
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
-	"github.com/kubeplay/kubeplay/core/api/resource"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/clock"
 	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
+	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 )
 
 // Name is the component name the kubelet's events carry.
@@ -45,15 +45,6 @@ type Options struct {
 	Labels map[string]string
 	// KubeletVersion reported in the node info ("" = v1.37.0).
 	KubeletVersion string
-}
-
-// DefaultCapacity is a default node's capacity and allocatable.
-func DefaultCapacity() api.ResourceList {
-	return api.ResourceList{
-		api.ResourceCPU:    resource.MustParse("4"),
-		api.ResourceMemory: resource.MustParse("8Gi"),
-		api.ResourcePods:   resource.MustParse("110"),
-	}
 }
 
 // DefaultPreload is what a node's image store holds at boot.
@@ -156,7 +147,7 @@ func New(ctx *controller.Context, nodeName string, reg *images.Registry, opts Op
 	}
 	k.hostIP = opts.InternalIP
 	if k.hostIP == "" {
-		k.hostIP = fmt.Sprintf("172.18.0.%d", idx+1)
+		k.hostIP = nodestatus.InternalIP(idx)
 	}
 	if err := k.registerNode(); err != nil {
 		return nil, err

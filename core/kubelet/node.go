@@ -3,7 +3,6 @@ package kubelet
 import (
 	"fmt"
 	"hash/fnv"
-	"maps"
 	"math/rand/v2"
 	"reflect"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 )
 
 // Node status cadence (pkg/kubelet/apis/config defaults): the kubelet
@@ -20,14 +20,6 @@ import (
 const (
 	nodeStatusUpdateFrequency = 10 * time.Second
 	nodeStatusReportFrequency = 5 * time.Minute
-)
-
-// Node info a kind node of v1.37 reports.
-const (
-	defaultKubeletVersion = "v1.37.0"
-	containerRuntime      = "containerd://2.1.4"
-	osImage               = "Debian GNU/Linux 12 (bookworm)"
-	kernelVersion         = "6.8.0-60-generic"
 )
 
 // registerNode models kubelet_node_status.go registerWithAPIServer: create
@@ -72,7 +64,7 @@ func (k *Kubelet) nodeCIDR(node *api.Node) string {
 	case k.opts.PodCIDR != "":
 		return k.opts.PodCIDR
 	}
-	return fmt.Sprintf("10.244.%d.0/24", k.nodeIndex)
+	return nodestatus.PodCIDR(k.nodeIndex)
 }
 
 func (k *Kubelet) initIPAM() error {
@@ -90,81 +82,35 @@ func (k *Kubelet) initIPAM() error {
 	return nil
 }
 
+// machine is what this kubelet registers and reports about its node.
+func (k *Kubelet) machine() nodestatus.Machine {
+	return nodestatus.Machine{
+		Name:           k.nodeName,
+		PodCIDR:        k.nodeCIDR(nil),
+		InternalIP:     k.hostIP,
+		Capacity:       k.opts.Capacity,
+		Labels:         k.opts.Labels,
+		KubeletVersion: k.opts.KubeletVersion,
+		MachineID:      k.machineID,
+		SystemUUID:     k.systemUUID,
+		BootID:         k.bootID,
+	}
+}
+
+// initialNode models kubelet_node_status.go initialNode (nodestatus builds
+// the object), with the images the node holds at boot.
 func (k *Kubelet) initialNode() *api.Node {
-	cidr := k.nodeCIDR(nil)
-	labels := map[string]string{
-		"beta.kubernetes.io/arch": "amd64",
-		"beta.kubernetes.io/os":   "linux",
-		"kubernetes.io/arch":      "amd64",
-		"kubernetes.io/hostname":  k.nodeName,
-		"kubernetes.io/os":        "linux",
-	}
-	maps.Copy(labels, k.opts.Labels)
-	node := &api.Node{
-		ObjectMeta: api.ObjectMeta{
-			Name:   k.nodeName,
-			Labels: labels,
-			Annotations: map[string]string{
-				"volumes.kubernetes.io/controller-managed-attach-detach": "true",
-			},
-		},
-		Spec: api.NodeSpec{PodCIDR: cidr, PodCIDRs: []string{cidr}},
-	}
-	node.Status = k.nodeStatus(node, k.clock.Now())
+	node := nodestatus.InitialNode(k.machine(), k.clock.Now())
+	node.Status.Images = k.cache.NodeImages()
 	return node
 }
 
-func (k *Kubelet) capacity() api.ResourceList {
-	if k.opts.Capacity != nil {
-		return k.opts.Capacity
-	}
-	return DefaultCapacity()
-}
-
-// nodeStatus models the kubelet's node status setters (nodestatus/setters.go):
-// addresses, capacity and allocatable, node info, images, and the
-// MemoryPressure, DiskPressure, PIDPressure and Ready conditions, keeping
-// each condition's lastTransitionTime unless its status changes.
+// nodeStatus models the kubelet's node status setters (nodestatus/setters.go;
+// see nodestatus.Status), with the images in the node's store.
 func (k *Kubelet) nodeStatus(old *api.Node, now time.Time) api.NodeStatus {
-	capacity := k.capacity()
-	version := orDefault(k.opts.KubeletVersion, defaultKubeletVersion)
-	hb := api.NewTime(now)
-	conds := []api.NodeCondition{
-		{Type: api.NodeMemoryPressure, Status: api.ConditionFalse, Reason: "KubeletHasSufficientMemory", Message: "kubelet has sufficient memory available"},
-		{Type: api.NodeDiskPressure, Status: api.ConditionFalse, Reason: "KubeletHasNoDiskPressure", Message: "kubelet has no disk pressure"},
-		{Type: api.NodePIDPressure, Status: api.ConditionFalse, Reason: "KubeletHasSufficientPID", Message: "kubelet has sufficient PID available"},
-		{Type: api.NodeReady, Status: api.ConditionTrue, Reason: "KubeletReady", Message: "kubelet is posting ready status"},
-	}
-	for i := range conds {
-		conds[i].LastHeartbeatTime = hb
-		conds[i].LastTransitionTime = hb
-		for _, o := range old.Status.Conditions {
-			if o.Type == conds[i].Type && o.Status == conds[i].Status && !o.LastTransitionTime.IsZero() {
-				conds[i].LastTransitionTime = o.LastTransitionTime
-			}
-		}
-	}
-	return api.NodeStatus{
-		Capacity:    maps.Clone(capacity),
-		Allocatable: maps.Clone(capacity),
-		Conditions:  conds,
-		Addresses: []api.NodeAddress{
-			{Type: "InternalIP", Address: k.hostIP},
-			{Type: "Hostname", Address: k.nodeName},
-		},
-		NodeInfo: api.NodeSystemInfo{
-			MachineID:               k.machineID,
-			SystemUUID:              k.systemUUID,
-			BootID:                  k.bootID,
-			KubeletVersion:          version,
-			ContainerRuntimeVersion: containerRuntime,
-			OSImage:                 osImage,
-			KernelVersion:           kernelVersion,
-			OperatingSystem:         "linux",
-			Architecture:            "amd64",
-		},
-		Images: k.cache.NodeImages(),
-	}
+	status := nodestatus.Status(k.machine(), old, now)
+	status.Images = k.cache.NodeImages()
+	return status
 }
 
 // heartbeat renews the Lease every 10 s and posts node status when due

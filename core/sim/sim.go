@@ -28,6 +28,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
 	"github.com/kubeplay/kubeplay/core/kubelet"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
+	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 	"github.com/kubeplay/kubeplay/core/quota"
 	"github.com/kubeplay/kubeplay/core/scheduler"
 )
@@ -182,7 +183,7 @@ func (s *Sim) AddNode(o cluster.NodeOptions) error {
 	if s.Kubelet(o.Name) != nil {
 		return fmt.Errorf("node %q already exists", o.Name)
 	}
-	capacity := kubelet.DefaultCapacity()
+	capacity := nodestatus.DefaultCapacity()
 	for _, r := range []struct {
 		name api.ResourceName
 		q    string

@@ -335,8 +335,8 @@ func (s *Session) Tick(n int) Output {
 	return o
 }
 
-// Step runs one reconcile of the controllers (the next controller with
-// work, round-robin), at the tick shown.
+// Step runs one reconcile of the controllers (the work item that has
+// waited longest, across every controller's queue), at the tick shown.
 func (s *Session) Step() Output {
 	return s.do(&Entry{Line: "step", kind: entryStep, count: 1}, false)
 }

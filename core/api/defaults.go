@@ -1,7 +1,6 @@
 package api
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/kubeplay/kubeplay/core/api/resource"
@@ -315,23 +314,9 @@ func DefaultPullPolicy(image string) PullPolicy {
 	return PullIfNotPresent
 }
 
-// Image reference grammar of github.com/distribution/reference, which
-// pkg/util/parsers.ParseImageName uses.
-var (
-	refPathComponent = `[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*`
-	refDomainComp    = `(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])`
-	refHost          = `(?:` + refDomainComp + `(?:\.` + refDomainComp + `)*|\[(?:[a-fA-F0-9:]+)\])`
-	refName          = `(?:` + refHost + `(?::[0-9]+)?/)?` + refPathComponent + `(?:/` + refPathComponent + `)*`
-	refTag           = `[\w][\w.-]{0,127}`
-	refDigest        = `[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][[:xdigit:]]{32,}`
-	referenceRegexp  = regexp.MustCompile(`^(` + refName + `)(?::(` + refTag + `))?(?:@(` + refDigest + `))?$`)
-	identifierRegexp = regexp.MustCompile(`^[a-f0-9]{64}$`)
-	digestHexRegexp  = map[string]*regexp.Regexp{
-		"sha256": regexp.MustCompile(`^[a-f0-9]{64}$`),
-		"sha384": regexp.MustCompile(`^[a-f0-9]{96}$`),
-		"sha512": regexp.MustCompile(`^[a-f0-9]{128}$`),
-	}
-)
+// digestHexLength is the hex length each digest algorithm must have
+// (digest.Algorithm.Validate); others are not accepted.
+var digestHexLength = map[string]int{"sha256": 64, "sha384": 96, "sha512": 128}
 
 // imageTag returns the tag parsers.ParseImageName would report: the
 // explicit tag, "latest" when there is neither tag nor digest, and "" for a
@@ -340,7 +325,7 @@ var (
 // registry only if it contains '.' or ':' or is "localhost" (so in
 // "localhost:5000/nginx" the ":5000" is a port, not a tag).
 func imageTag(image string) string {
-	if identifierRegexp.MatchString(image) {
+	if IsImageID(image) {
 		return "" // a bare 64-hex image ID is rejected
 	}
 	domain, rest := "docker.io", image
@@ -364,15 +349,13 @@ func imageTag(image string) string {
 		return "" // repository names must be lower case
 	}
 	full := domain + "/" + rest
-	m := referenceRegexp.FindStringSubmatch(full)
-	if m == nil || len(m[1]) > 255 {
+	name, tag, digest, ok := SplitImageReference(full)
+	if !ok || len(name) > 255 {
 		return ""
 	}
-	tag, digest := m[2], m[3]
 	if digest != "" {
 		algo, hex, _ := strings.Cut(digest, ":")
-		re, ok := digestHexRegexp[algo]
-		if !ok || !re.MatchString(hex) {
+		if n, ok := digestHexLength[algo]; !ok || len(hex) != n || !isLowerHex(hex) {
 			return ""
 		}
 	}

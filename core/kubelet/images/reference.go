@@ -2,8 +2,9 @@ package images
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/kubeplay/kubeplay/core/api"
 )
 
 // Reference is a parsed image reference in the normalized form containerd
@@ -34,18 +35,6 @@ func (r Reference) String() string {
 	return s
 }
 
-// The grammar of github.com/distribution/reference (regexp.go).
-var (
-	pathComponent   = `[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*`
-	domainComponent = `(?:[a-zA-Z0-9]|[a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9])`
-	domainRe        = `(?:` + domainComponent + `(?:\.` + domainComponent + `)*|\[(?:[a-fA-F0-9:]+)\])(?::[0-9]+)?`
-	nameRe          = `(?:` + domainRe + `/)?` + pathComponent + `(?:/` + pathComponent + `)*`
-	tagRe           = `[\w][\w.-]{0,127}`
-	digestRe        = `[A-Za-z][A-Za-z0-9]*(?:[-_+.][A-Za-z][A-Za-z0-9]*)*[:][[:xdigit:]]{32,}`
-	referenceRegexp = regexp.MustCompile(`^(` + nameRe + `)(?::(` + tagRe + `))?(?:@(` + digestRe + `))?$`)
-	anchoredHex64   = regexp.MustCompile(`^[a-f0-9]{64}$`)
-)
-
 // errInvalidFormat is reference.ErrReferenceInvalidFormat.
 const errInvalidFormat = "invalid reference format"
 
@@ -60,7 +49,7 @@ func ParseReference(s string) (Reference, error) {
 	if s == "" {
 		return Reference{}, fmt.Errorf("%s", errInvalidFormat)
 	}
-	if anchoredHex64.MatchString(s) {
+	if api.IsImageID(s) {
 		return Reference{}, fmt.Errorf("invalid repository name (%s), cannot specify 64-byte hexadecimal strings", s)
 	}
 	domain, remainder := splitDockerDomain(s)
@@ -71,16 +60,15 @@ func ParseReference(s string) (Reference, error) {
 	if strings.ToLower(remote) != remote {
 		return Reference{}, fmt.Errorf("%s: repository name (%s) must be lowercase", errInvalidFormat, remote)
 	}
-	m := referenceRegexp.FindStringSubmatch(domain + "/" + remainder)
-	if m == nil {
+	name, tag, digest, ok := api.SplitImageReference(domain + "/" + remainder)
+	if !ok {
 		return Reference{}, fmt.Errorf("%s", errInvalidFormat)
 	}
-	if len(m[1]) > maxNameLength {
+	if len(name) > maxNameLength {
 		return Reference{}, fmt.Errorf("repository name must not be more than %d characters", maxNameLength)
 	}
-	name := m[1]
 	i := strings.IndexByte(name, '/')
-	ref := Reference{Domain: name[:i], Path: name[i+1:], Tag: m[2], Digest: m[3]}
+	ref := Reference{Domain: name[:i], Path: name[i+1:], Tag: tag, Digest: digest}
 	if ref.Tag == "" && ref.Digest == "" {
 		ref.Tag = "latest"
 	}

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -148,7 +147,7 @@ func (r *Registry) parse(image string) (Reference, error) {
 type repository struct {
 	template Image
 	tags     map[string]Image // explicit tags
-	pattern  *regexp.Regexp   // further tags that exist
+	pattern  tagPattern       // further tags that exist
 	envFor   func(tag string) []string
 }
 
@@ -166,7 +165,7 @@ func (r *Registry) addRepository(c repoSpec) {
 	rp := &repository{template: c.template, tags: map[string]Image{}, envFor: c.envFor}
 	rp.template.Repository = c.name
 	if c.pattern != "" {
-		rp.pattern = regexp.MustCompile(`^(?:` + c.pattern + `)$`)
+		rp.pattern = compileTagPattern(c.pattern)
 	}
 	for _, t := range c.tags {
 		img := rp.template

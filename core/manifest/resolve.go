@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"math"
 	"math/big"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -75,8 +74,6 @@ var resolveMap = func() map[string]resolved {
 	return m
 }()
 
-var yamlStyleFloat = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`)
-
 // resolveNumber follows yaml.v2's order for scalars that start with a sign
 // or a digit: int64, uint64, float, 0b binary, big integer, else string.
 func resolveNumber(s string) (scalarKind, string, bool) {
@@ -88,7 +85,7 @@ func resolveNumber(s string) (scalarKind, string, bool) {
 	if uerr == nil {
 		return numScalar, strconv.FormatUint(u, 10), false
 	}
-	if yamlStyleFloat.MatchString(plain) {
+	if isYAMLStyleFloat(plain) {
 		if f, err := strconv.ParseFloat(plain, 64); err == nil {
 			return floatJSON(f)
 		}

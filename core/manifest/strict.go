@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"regexp"
 	"strconv"
 	"strings"
 )
@@ -349,15 +348,13 @@ func (d *decoder) path() string {
 	return b.String()
 }
 
-var apiPackage = regexp.MustCompile(`(^|[^A-Za-z0-9_])api\.`)
-
 // typeName spells a Go type as upstream's messages do: the API types live
 // in packages named v1 there (core/v1, apps/v1, meta/v1), and IntOrString
 // in intstr.
 func typeName(t reflect.Type) string {
 	s := strings.ReplaceAll(t.String(), "api.IntOrString", "intstr.IntOrString")
 	s = strings.ReplaceAll(s, "manifest.rawExtension", "runtime.RawExtension")
-	return apiPackage.ReplaceAllString(s, "${1}v1.")
+	return qualifyAPIPackage(s)
 }
 
 // generic converts a node to the value encoding/json would store in an

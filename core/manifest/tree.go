@@ -2,7 +2,6 @@ package manifest
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/token"
@@ -199,7 +198,3 @@ func (b *builder) plain(s string, line, col int) (*node, *Error) {
 	}
 	return &node{kind: scalarNode, scalar: kind, text: text, line: line, col: col, size: 1}, nil
 }
-
-var jsonNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?$`)
-
-func isJSONNumber(s string) bool { return jsonNumber.MatchString(s) }

@@ -2,7 +2,6 @@ package manifest
 
 import (
 	"encoding/json"
-	"regexp"
 	"sort"
 	"strings"
 	"unicode"
@@ -163,15 +162,6 @@ func readsAsString(s string) bool {
 	}
 	kind, _, _ := resolvePlain(s)
 	return kind == strScalar
-}
-
-var base60float = regexp.MustCompile(`^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$`)
-
-func isBase60Float(s string) bool {
-	if s == "" || !(s[0] == '+' || s[0] == '-' || s[0] >= '0' && s[0] <= '9') || !strings.Contains(s, ":") {
-		return false
-	}
-	return base60float.MatchString(s)
 }
 
 // scalar writes a scalar, first downgrading the requested style where the

@@ -2,7 +2,6 @@ package validation
 
 import (
 	"fmt"
-	"regexp"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/field"
@@ -151,7 +150,16 @@ func validateSleepAction(s *api.SleepAction, gracePeriod *int64, fldPath *field.
 	return nil
 }
 
-var httpHeaderNameRegexp = regexp.MustCompile(`^[-A-Za-z0-9]+$`)
+// isHTTPHeaderName matches ^[-A-Za-z0-9]+$ (httpHeaderNameRegexp in
+// upstream's validation; written out to keep regexp out of the wasm).
+func isHTTPHeaderName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; !(c == '-' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // validateHTTPGetAction models validateHTTPGetAction.
 func validateHTTPGetAction(h *api.HTTPGetAction, fldPath *field.Path) field.ErrorList {
@@ -164,7 +172,7 @@ func validateHTTPGetAction(h *api.HTTPGetAction, fldPath *field.Path) field.Erro
 		errs = append(errs, field.NotSupported(fldPath.Child("scheme"), h.Scheme, []string{"HTTP", "HTTPS"}))
 	}
 	for _, header := range h.HTTPHeaders {
-		if !httpHeaderNameRegexp.MatchString(header.Name) {
+		if !isHTTPHeaderName(header.Name) {
 			msg := naming.RegexError("a valid HTTP header must consist of alphanumeric characters or '-'", "[-A-Za-z0-9]+", "X-Header-Name")
 			errs = append(errs, field.Invalid(fldPath.Child("httpHeaders"), header.Name, msg))
 		}

@@ -2,14 +2,12 @@ package printers
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
+	"strings"
 
 	"github.com/kubeplay/kubeplay/core/api/resource"
 	"github.com/kubeplay/kubeplay/core/kubectl/printers/jsonpath"
 )
-
-var relaxedRegexp = regexp.MustCompile(`^\{\.?([^{}]+)\}$|^\.?([^{}]+)$`)
 
 // RelaxedJSONPathExpression accepts "metadata.name", ".metadata.name",
 // "{metadata.name}" and "{.metadata.name}" and returns "{.metadata.name}",
@@ -19,15 +17,31 @@ func RelaxedJSONPathExpression(expr string) (string, error) {
 	if expr == "" {
 		return expr, nil
 	}
-	m := relaxedRegexp.FindStringSubmatch(expr)
-	if m == nil {
+	field, ok := relaxedField(expr)
+	if !ok {
 		return "", fmt.Errorf("unexpected path string, expected a 'name1.name2' or '.name1.name2' or '{name1.name2}' or '{.name1.name2}'")
 	}
-	field := m[1]
-	if field == "" {
-		field = m[2]
-	}
 	return "{." + field + "}", nil
+}
+
+// relaxedField matches upstream's ^\{\.?([^{}]+)\}$|^\.?([^{}]+)$ and
+// returns the group that matched: the text inside optional braces, less a
+// leading '.' unless that is all there is.
+func relaxedField(expr string) (string, bool) {
+	s := expr
+	if strings.HasPrefix(s, "{") {
+		if len(s) < 2 || !strings.HasSuffix(s, "}") {
+			return "", false
+		}
+		s = s[1 : len(s)-1]
+	}
+	if strings.ContainsAny(s, "{}") {
+		return "", false
+	}
+	if len(s) > 1 && s[0] == '.' {
+		s = s[1:]
+	}
+	return s, s != ""
 }
 
 // sortByField orders items by the first value the JSONPath field finds in

@@ -3,7 +3,6 @@ package jsonpath
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -14,12 +13,6 @@ const eof = -1
 
 // ErrSyntax is returned by UnquoteExtend for a malformed quoted string.
 var ErrSyntax = errors.New("invalid syntax")
-
-var (
-	dictKeyRex       = regexp.MustCompile(`^'([^']*)'$`)
-	sliceOperatorRex = regexp.MustCompile(`^(-?[\d]*)(:-?[\d]*)?(:-?[\d]*)?$`)
-	filterRex        = regexp.MustCompile(`^([^!<>=]+)([!<>=]+)(.+?)$`)
-)
 
 // Parser turns a template into a tree of nodes. It is a recursive scanner
 // over runes, like upstream's, and reports the same errors.
@@ -234,8 +227,8 @@ loop:
 		return p.parseInsideAction(cur)
 	}
 
-	if key := dictKeyRex.FindStringSubmatch(text); key != nil {
-		sub, err := parseAction("arraydict", "."+key[1])
+	if key, ok := dictKey(text); ok {
+		sub, err := parseAction("arraydict", "."+key)
 		if err != nil {
 			return err
 		}
@@ -245,11 +238,10 @@ loop:
 		return p.parseInsideAction(cur)
 	}
 
-	value := sliceOperatorRex.FindStringSubmatch(text)
-	if value == nil {
+	value, ok := sliceOperator(text)
+	if !ok {
 		return fmt.Errorf("invalid array index %s", text)
 	}
-	value = value[1:]
 	var params [3]ParamsEntry
 	for i := 0; i < 3; i++ {
 		switch {
@@ -306,8 +298,8 @@ loop:
 	}
 	text := p.consumeText()
 	text = text[:len(text)-2]
-	value := filterRex.FindStringSubmatch(text)
-	if value == nil {
+	value, ok := filterParts(text)
+	if !ok {
 		sub, err := parseAction("text", text)
 		if err != nil {
 			return err
@@ -315,15 +307,15 @@ loop:
 		cur.append(&FilterNode{Left: sub.Root, Right: &ListNode{}, Operator: "exists"})
 		return p.parseInsideAction(cur)
 	}
-	left, err := parseAction("left", value[1])
+	left, err := parseAction("left", value[0])
 	if err != nil {
 		return err
 	}
-	right, err := parseAction("right", value[3])
+	right, err := parseAction("right", value[2])
 	if err != nil {
 		return err
 	}
-	cur.append(&FilterNode{Left: left.Root, Right: right.Root, Operator: value[2]})
+	cur.append(&FilterNode{Left: left.Root, Right: right.Root, Operator: value[1]})
 	return p.parseInsideAction(cur)
 }
 

@@ -3,70 +3,23 @@ package cluster
 import (
 	"fmt"
 	"net/netip"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/resource"
+	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 )
 
 // This file describes the worker nodes of the default cluster and builds the
 // Node objects a scenario's `node add NAME cpu=.. memory=.. pods=..` asks
-// for. The objects look like what a v1.37 kubelet registers
-// (pkg/kubelet/kubelet_node_status.go initialNode and the status setters of
-// pkg/kubelet/nodestatus/setters.go), so `kubectl get node -o yaml` and
-// `kubectl describe node` read like a real cluster's.
+// for, for tests that run the controllers without kubelets. The objects are
+// the kubelet's own (core/kubelet/nodestatus), so they read like a real
+// cluster's nodes.
 
-// Defaults of a worker node: the issue's "cpu 4, memory 8Gi, pods 110"
-// (110 is the kubelet's default maxPods).
-const (
-	DefaultNodeCPU    = "4"
-	DefaultNodeMemory = "8Gi"
-	DefaultNodePods   = "110"
-	// DefaultNodeCount is how many workers the default cluster has.
-	DefaultNodeCount = 3
-)
-
-// What each node reports in status.nodeInfo.
-const (
-	KubeletVersion          = "v1.37.0"
-	ContainerRuntimeVersion = "containerd://2.1.4"
-	OSImage                 = "Debian GNU/Linux 12 (bookworm)"
-	KernelVersion           = "6.8.0-60-generic"
-)
-
-// Well-known node labels (k8s.io/api/core/v1 well_known_labels.go). The
-// beta labels are kept in sync with the stable ones by the node lifecycle
-// controller (labelReconcileInfo), so a real node carries both.
-const (
-	LabelHostname = "kubernetes.io/hostname"
-	LabelOS       = "kubernetes.io/os"
-	LabelArch     = "kubernetes.io/arch"
-	LabelOSBeta   = "beta.kubernetes.io/os"
-	LabelArchBeta = "beta.kubernetes.io/arch"
-)
-
-// Node address types.
-const (
-	NodeInternalIP api.NodeAddressType = "InternalIP"
-	NodeHostName   api.NodeAddressType = "Hostname"
-)
-
-// The condition reasons and messages of a healthy node, as the kubelet's
-// status setters write them (nodestatus.MemoryPressureCondition,
-// DiskPressureCondition, PIDPressureCondition, ReadyCondition).
-const (
-	ReasonKubeletHasSufficientMemory = "KubeletHasSufficientMemory"
-	MessageHasSufficientMemory       = "kubelet has sufficient memory available"
-	ReasonKubeletHasNoDiskPressure   = "KubeletHasNoDiskPressure"
-	MessageHasNoDiskPressure         = "kubelet has no disk pressure"
-	ReasonKubeletHasSufficientPID    = "KubeletHasSufficientPID"
-	MessageHasSufficientPID          = "kubelet has sufficient PID available"
-	ReasonKubeletReady               = "KubeletReady"
-	MessageKubeletReady              = "kubelet is posting ready status"
-)
+// DefaultNodeCount is how many workers the default cluster has.
+const DefaultNodeCount = 3
 
 // NodeOptions describes one worker node. Zero fields take the defaults.
 type NodeOptions struct {
@@ -156,12 +109,29 @@ func parseTaint(s string) (api.Taint, error) {
 	return api.Taint{Key: k, Value: v, Effect: api.TaintEffect(effect)}, nil
 }
 
-// PodCIDR returns the pod CIDR of the n-th node (n >= 1): 10.244.n.0/24,
-// the range kubeadm's default 10.244.0.0/16 cluster CIDR hands out per node.
-func PodCIDR(n int) string { return fmt.Sprintf("10.244.%d.0/24", n) }
+// Capacity returns the node's capacity: the kubelet's default (cpu 4,
+// memory 8Gi, pods 110) with the options' quantities over it.
+func (o NodeOptions) Capacity() (api.ResourceList, error) {
+	capacity := nodestatus.DefaultCapacity()
+	for _, r := range []struct {
+		name api.ResourceName
+		q    string
+	}{{api.ResourceCPU, o.CPU}, {api.ResourceMemory, o.Memory}, {api.ResourcePods, o.Pods}} {
+		if r.q == "" {
+			continue
+		}
+		v, err := resource.ParseQuantity(r.q)
+		if err != nil {
+			return nil, fmt.Errorf("node %s: invalid %s %q: %v", o.Name, r.name, r.q, err)
+		}
+		capacity[r.name] = v
+	}
+	return capacity, nil
+}
 
-// NextPodCIDR returns the first PodCIDR(n), n >= 1, that none of nodes uses,
-// as the node IPAM controller's CIDR allocator would for a new node.
+// NextPodCIDR returns the first nodestatus.PodCIDR(n), n >= 1, that none of
+// nodes uses, as the node IPAM controller's CIDR allocator would for a new
+// node.
 func NextPodCIDR(nodes []*api.Node) string {
 	used := map[string]bool{}
 	for _, n := range nodes {
@@ -171,14 +141,14 @@ func NextPodCIDR(nodes []*api.Node) string {
 		}
 	}
 	for n := 1; ; n++ {
-		if c := PodCIDR(n); !used[c] {
+		if c := nodestatus.PodCIDR(n); !used[c] {
 			return c
 		}
 	}
 }
 
 // internalIP derives a node's InternalIP from its pod CIDR: node n
-// (10.244.n.0/24) gets 172.18.0.(n+1), the addresses kind gives its nodes.
+// (10.244.n.0/24) gets nodestatus.InternalIP(n), 172.18.0.(n+1).
 func internalIP(podCIDR string) string {
 	p, err := netip.ParsePrefix(podCIDR)
 	if err != nil || !p.Addr().Is4() {
@@ -188,101 +158,32 @@ func internalIP(podCIDR string) string {
 	if n > 253 {
 		return ""
 	}
-	return fmt.Sprintf("172.18.0.%d", n+1)
+	return nodestatus.InternalIP(n)
 }
 
-// NewNode builds a worker node as its kubelet registers it: the well-known
-// labels, the kubelet's annotations, capacity = allocatable from opts, the
-// pod CIDR (spec.podCIDR and spec.podCIDRs), addresses, node info and the
-// four conditions of a healthy node. Condition timestamps are left unset;
-// Cluster.CreateNode stamps them with the virtual clock.
+// NewNode builds a worker node as its kubelet registers it
+// (nodestatus.InitialNode): the well-known labels and opts.Labels, capacity
+// = allocatable from opts, the pod CIDR (spec.podCIDR and spec.podCIDRs),
+// the taints, addresses, node info and the four conditions of a healthy
+// node, with the TTL controller's node.alpha.kubernetes.io/ttl annotation.
+// Condition timestamps are left unset; Cluster.CreateNode stamps them with
+// the virtual clock. It panics on an invalid quantity in opts.
 func NewNode(opts NodeOptions, podCIDR string) *api.Node {
-	q := func(v, def string) resource.Quantity {
-		if v == "" {
-			v = def
-		}
-		return resource.MustParse(v)
+	capacity, err := opts.Capacity()
+	if err != nil {
+		panic(err)
 	}
-	capacity := api.ResourceList{
-		api.ResourceCPU:    q(opts.CPU, DefaultNodeCPU),
-		api.ResourceMemory: q(opts.Memory, DefaultNodeMemory),
-		api.ResourcePods:   q(opts.Pods, DefaultNodePods),
-	}
-	allocatable := api.ResourceList{}
-	for k, v := range capacity {
-		allocatable[k] = v
-	}
-	labels := map[string]string{
-		LabelArchBeta: "amd64",
-		LabelOSBeta:   "linux",
-		LabelArch:     "amd64",
-		LabelHostname: opts.Name,
-		LabelOS:       "linux",
-	}
-	for k, v := range opts.Labels {
-		labels[k] = v
-	}
-	n := &api.Node{
-		ObjectMeta: api.ObjectMeta{
-			Name:   opts.Name,
-			Labels: labels,
-			Annotations: map[string]string{
-				"node.alpha.kubernetes.io/ttl":                           "0",
-				"volumes.kubernetes.io/controller-managed-attach-detach": "true",
-			},
-		},
-		Spec: api.NodeSpec{
-			Unschedulable: opts.Unschedulable,
-			Taints:        slices.Clone(opts.Taints),
-		},
-		Status: api.NodeStatus{
-			Capacity:    capacity,
-			Allocatable: allocatable,
-			Conditions:  HealthyNodeConditions(time.Time{}),
-			NodeInfo: api.NodeSystemInfo{
-				KubeletVersion:          KubeletVersion,
-				ContainerRuntimeVersion: ContainerRuntimeVersion,
-				OSImage:                 OSImage,
-				KernelVersion:           KernelVersion,
-				OperatingSystem:         "linux",
-				Architecture:            "amd64",
-			},
-		},
-	}
-	if podCIDR != "" {
-		n.Spec.PodCIDR = podCIDR
-		n.Spec.PodCIDRs = []string{podCIDR}
-	}
-	if ip := internalIP(podCIDR); ip != "" {
-		n.Status.Addresses = append(n.Status.Addresses, api.NodeAddress{Type: NodeInternalIP, Address: ip})
-	}
-	n.Status.Addresses = append(n.Status.Addresses, api.NodeAddress{Type: NodeHostName, Address: opts.Name})
-	if opts.Unschedulable {
-		// initialNode taints a node registered unschedulable at once, to
-		// avoid racing the node lifecycle controller (kubernetes#63897).
-		n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: "node.kubernetes.io/unschedulable", Effect: api.TaintEffectNoSchedule})
-	}
+	n := nodestatus.InitialNode(nodestatus.Machine{
+		Name:          opts.Name,
+		PodCIDR:       podCIDR,
+		InternalIP:    internalIP(podCIDR),
+		Capacity:      capacity,
+		Labels:        opts.Labels,
+		Taints:        opts.Taints,
+		Unschedulable: opts.Unschedulable,
+	}, time.Time{})
+	n.Annotations["node.alpha.kubernetes.io/ttl"] = "0"
 	return n
-}
-
-// HealthyNodeConditions returns the conditions a healthy kubelet posts, in
-// the kubelet's order (MemoryPressure, DiskPressure, PIDPressure, Ready),
-// with heartbeat and transition times set to now (zero leaves them unset).
-func HealthyNodeConditions(now time.Time) []api.NodeCondition {
-	var t api.Time
-	if !now.IsZero() {
-		t = api.NewTime(now)
-	}
-	c := func(typ api.NodeConditionType, status api.ConditionStatus, reason, msg string) api.NodeCondition {
-		return api.NodeCondition{Type: typ, Status: status, Reason: reason, Message: msg,
-			LastHeartbeatTime: t, LastTransitionTime: t}
-	}
-	return []api.NodeCondition{
-		c(api.NodeMemoryPressure, api.ConditionFalse, ReasonKubeletHasSufficientMemory, MessageHasSufficientMemory),
-		c(api.NodeDiskPressure, api.ConditionFalse, ReasonKubeletHasNoDiskPressure, MessageHasNoDiskPressure),
-		c(api.NodePIDPressure, api.ConditionFalse, ReasonKubeletHasSufficientPID, MessageHasSufficientPID),
-		c(api.NodeReady, api.ConditionTrue, ReasonKubeletReady, MessageKubeletReady),
-	}
 }
 
 // DefaultNodes returns the default cluster's workers: node-1..node-3, each
@@ -290,7 +191,7 @@ func HealthyNodeConditions(now time.Time) []api.NodeCondition {
 func DefaultNodes() []*api.Node {
 	nodes := make([]*api.Node, 0, DefaultNodeCount)
 	for i := 1; i <= DefaultNodeCount; i++ {
-		nodes = append(nodes, NewNode(NodeOptions{Name: fmt.Sprintf("node-%d", i)}, PodCIDR(i)))
+		nodes = append(nodes, NewNode(NodeOptions{Name: fmt.Sprintf("node-%d", i)}, nodestatus.PodCIDR(i)))
 	}
 	return nodes
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 )
 
 func TestDefaultNodes(t *testing.T) {
@@ -66,7 +67,7 @@ func TestDefaultNodes(t *testing.T) {
 }
 
 func TestNodeJSONShape(t *testing.T) {
-	n := NewNode(NodeOptions{Name: "node-1"}, PodCIDR(1))
+	n := NewNode(NodeOptions{Name: "node-1"}, nodestatus.PodCIDR(1))
 	b, err := json.Marshal(n)
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +88,7 @@ func TestParseNodeOptions(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := New(DefaultSeed)
-	n, err := c.CreateNode(NewNode(o, PodCIDR(4)))
+	n, err := c.CreateNode(NewNode(o, nodestatus.PodCIDR(4)))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
+	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 	"github.com/kubeplay/kubeplay/core/scheduler"
 )
 
@@ -240,7 +241,7 @@ func TestMoreThanAllocatableIsNotHelpedByPreemption(t *testing.T) {
 }
 
 func TestMemoryAndPodCount(t *testing.T) {
-	small := cluster.NewNode(cluster.NodeOptions{Name: "small", Pods: "2", Memory: "1Gi"}, cluster.PodCIDR(1))
+	small := cluster.NewNode(cluster.NodeOptions{Name: "small", Pods: "2", Memory: "1Gi"}, nodestatus.PodCIDR(1))
 	e := newEnv(t, small)
 	e.create(pod("a", "", "512Mi", ""), pod("b", "", "", ""), pod("c", "", "", ""), pod("d", "", "768Mi", ""))
 	e.settle()
@@ -258,7 +259,7 @@ func TestMemoryAndPodCount(t *testing.T) {
 }
 
 func TestInitContainersTakeTheMax(t *testing.T) {
-	node := cluster.NewNode(cluster.NodeOptions{Name: "n"}, cluster.PodCIDR(1))
+	node := cluster.NewNode(cluster.NodeOptions{Name: "n"}, nodestatus.PodCIDR(1))
 	e := newEnv(t, node)
 	e.create(pod("base", "2", "", ""))
 	p := pod("init", "1", "", "")
@@ -340,7 +341,7 @@ func TestNoNodes(t *testing.T) {
 		t.Errorf("conditions %+v", c)
 	}
 	// A node arriving is an event that retries the pod at once.
-	if _, err := e.c.CreateNode(cluster.NewNode(cluster.NodeOptions{Name: "node-1"}, cluster.PodCIDR(1))); err != nil {
+	if _, err := e.c.CreateNode(cluster.NewNode(cluster.NodeOptions{Name: "node-1"}, nodestatus.PodCIDR(1))); err != nil {
 		t.Fatal(err)
 	}
 	e.settle()
@@ -389,7 +390,7 @@ func TestRequeueOnEvents(t *testing.T) {
 // TestUncordonRequeues: a pod rejected by a cordon is retried as soon as
 // the node is uncordoned.
 func TestUncordonRequeues(t *testing.T) {
-	node := cluster.NewNode(cluster.NodeOptions{Name: "node-1", Unschedulable: true}, cluster.PodCIDR(1))
+	node := cluster.NewNode(cluster.NodeOptions{Name: "node-1", Unschedulable: true}, nodestatus.PodCIDR(1))
 	e := newEnv(t, node)
 	e.create(pod("web", "", "", ""))
 	e.settle()
@@ -434,7 +435,7 @@ func TestLeftoverFlush(t *testing.T) {
 // TestPodsNotOurs: a pod for another scheduler, or already bound, is left
 // alone; a bound pod still counts against its node.
 func TestPodsNotOurs(t *testing.T) {
-	node := cluster.NewNode(cluster.NodeOptions{Name: "n", CPU: "2"}, cluster.PodCIDR(1))
+	node := cluster.NewNode(cluster.NodeOptions{Name: "n", CPU: "2"}, nodestatus.PodCIDR(1))
 	e := newEnv(t, node)
 	other := pod("other", "", "", "")
 	other.Spec.SchedulerName = "my-scheduler"
@@ -504,7 +505,7 @@ func BenchmarkSchedule10kPodsOn100Nodes(b *testing.B) {
 		b.StopTimer()
 		var ns []*api.Node
 		for i := 1; i <= nodes; i++ {
-			ns = append(ns, cluster.NewNode(cluster.NodeOptions{Name: fmt.Sprintf("node-%03d", i), CPU: "64", Memory: "256Gi"}, cluster.PodCIDR(i)))
+			ns = append(ns, cluster.NewNode(cluster.NodeOptions{Name: fmt.Sprintf("node-%03d", i), CPU: "64", Memory: "256Gi"}, nodestatus.PodCIDR(i)))
 		}
 		e := newEnv(b, ns...)
 		for i := range pods {

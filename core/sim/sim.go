@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
-	"github.com/kubeplay/kubeplay/core/api/resource"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cloud"
 	"github.com/kubeplay/kubeplay/core/cluster"
@@ -28,7 +27,6 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
 	"github.com/kubeplay/kubeplay/core/kubelet"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
-	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 	"github.com/kubeplay/kubeplay/core/quota"
 	"github.com/kubeplay/kubeplay/core/scheduler"
 )
@@ -183,18 +181,9 @@ func (s *Sim) AddNode(o cluster.NodeOptions) error {
 	if s.Kubelet(o.Name) != nil {
 		return fmt.Errorf("node %q already exists", o.Name)
 	}
-	capacity := nodestatus.DefaultCapacity()
-	for _, r := range []struct {
-		name api.ResourceName
-		q    string
-	}{{api.ResourceCPU, o.CPU}, {api.ResourceMemory, o.Memory}, {api.ResourcePods, o.Pods}} {
-		if name, q := r.name, r.q; q != "" {
-			v, err := resource.ParseQuantity(q)
-			if err != nil {
-				return fmt.Errorf("node %s: invalid %s %q: %v", o.Name, name, q, err)
-			}
-			capacity[name] = v
-		}
+	capacity, err := o.Capacity()
+	if err != nil {
+		return err
 	}
 	k, err := kubelet.New(s.Context, o.Name, s.Registry, kubelet.Options{
 		Seed: s.Seed(), Capacity: capacity, Labels: o.Labels, CRILog: true,

@@ -12,6 +12,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 	"github.com/kubeplay/kubeplay/core/scheduler"
 )
 
@@ -45,7 +46,7 @@ func (k *kubelets) Tick() {
 			}
 		}
 		if ready := cond(n, api.NodeReady); ready == nil || ready.Status != api.ConditionTrue {
-			n.Status.Conditions = cluster.HealthyNodeConditions(now)
+			n.Status.Conditions = nodestatus.HealthyConditions(now)
 			if _, err := s.UpdateStatus(n); err != nil {
 				panic(err)
 			}
@@ -506,7 +507,7 @@ func TestCordonTaint(t *testing.T) {
 // startup grace period.
 func TestNeverPostedStatus(t *testing.T) {
 	e := newEnv(t, 0)
-	n := cluster.NewNode(cluster.NodeOptions{Name: "node-4"}, cluster.PodCIDR(4))
+	n := cluster.NewNode(cluster.NodeOptions{Name: "node-4"}, nodestatus.PodCIDR(4))
 	n.Status.Conditions = nil
 	if _, err := e.c.CreateNode(n); err != nil {
 		t.Fatal(err)
@@ -527,7 +528,7 @@ func TestNeverPostedStatus(t *testing.T) {
 // TestLabelsReconciled: the beta os/arch labels follow the stable ones.
 func TestLabelsReconciled(t *testing.T) {
 	e := newEnv(t, 0)
-	n := cluster.NewNode(cluster.NodeOptions{Name: "node-4"}, cluster.PodCIDR(4))
+	n := cluster.NewNode(cluster.NodeOptions{Name: "node-4"}, nodestatus.PodCIDR(4))
 	delete(n.Labels, "beta.kubernetes.io/os")
 	n.Labels["beta.kubernetes.io/arch"] = "arm64"
 	if _, err := e.c.CreateNode(n); err != nil {
@@ -553,7 +554,7 @@ func TestRenewLease(t *testing.T) {
 		len(l.OwnerReferences) != 0 {
 		t.Errorf("lease %+v", l)
 	}
-	if _, err := c.CreateNode(cluster.NewNode(cluster.NodeOptions{Name: "node-1"}, cluster.PodCIDR(1))); err != nil {
+	if _, err := c.CreateNode(cluster.NewNode(cluster.NodeOptions{Name: "node-1"}, nodestatus.PodCIDR(1))); err != nil {
 		t.Fatal(err)
 	}
 	c.Clock.Advance(10 * time.Second)
@@ -625,7 +626,7 @@ func BenchmarkTick10kPods100Nodes(b *testing.B) {
 	l := &leaseOnly{c: c}
 	for i := 1; i <= 100; i++ {
 		name := fmt.Sprintf("node-%03d", i)
-		if _, err := c.CreateNode(cluster.NewNode(cluster.NodeOptions{Name: name, CPU: "64", Memory: "256Gi"}, cluster.PodCIDR(i))); err != nil {
+		if _, err := c.CreateNode(cluster.NewNode(cluster.NodeOptions{Name: name, CPU: "64", Memory: "256Gi"}, nodestatus.PodCIDR(i))); err != nil {
 			b.Fatal(err)
 		}
 		l.nodes = append(l.nodes, name)

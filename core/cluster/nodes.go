@@ -12,11 +12,12 @@ import (
 	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 )
 
-// This file describes the worker nodes of the default cluster and builds the
-// Node objects a scenario's `node add NAME cpu=.. memory=.. pods=..` asks
-// for, for tests that run the controllers without kubelets. The objects are
-// the kubelet's own (core/kubelet/nodestatus), so they read like a real
-// cluster's nodes.
+// This file describes worker nodes. NodeOptions is what a scenario's
+// `node add NAME cpu=.. memory=.. pods=..` asks for (core/sim starts a
+// kubelet for it, which registers the Node); NewNode, DefaultNodes and
+// CreateNode build and register that Node directly, for tests that run the
+// controllers without kubelets. Either way the Node is shaped by
+// core/kubelet/nodestatus, so the two read alike, and like a real cluster's.
 
 // DefaultNodeCount is how many workers the default cluster has.
 const DefaultNodeCount = 3

@@ -40,9 +40,16 @@ const (
 )
 
 // probeWorker models prober/worker.go worker: one probe of one container
-// instance. It runs initialDelaySeconds after the container started and
-// then every periodSeconds; a result counts once it repeats
-// successThreshold (success) or failureThreshold (failure) times in a row.
+// instance. Upstream's worker is created when the kubelet admits the pod
+// (prober manager AddPod) and lives across container restarts; its ticker
+// fires every periodSeconds from then on, and doProbe skips the ticks
+// before initialDelaySeconds have passed since the container started. So
+// probes land on the pod's grid (startTime + k*period), not on the
+// container's start; the only off-grid runs are the readiness manual
+// triggers (prober manager UpdatePodStatus) when the pod is synced while
+// not ready: at container start and when a startup probe succeeds. A result
+// counts once it repeats successThreshold (success) or failureThreshold
+// (failure) times in a row.
 type probeWorker struct {
 	kind       probeKind
 	spec       *api.Probe
@@ -59,8 +66,10 @@ type probeWorker struct {
 // startProbes creates the container instance's probe workers. Readiness
 // starts at Failure (not ready), liveness at Success; a container with a
 // startup probe is not started until it succeeds, and until then the
-// other probes wait. A probe whose initial delay is 0 runs at once (the
-// prober manager's manual trigger on container start).
+// other probes wait. A readiness probe whose initial delay is 0 runs at
+// once (the manual trigger of the sync that sees the container start);
+// every other probe first runs at the first tick of the pod's grid after
+// its initial delay.
 func (k *Kubelet) startProbes(w *podWorker, c *container, in *instance, now time.Time) {
 	c.ready, c.started = false, false
 	c.hasStartup = c.spec.StartupProbe != nil
@@ -77,15 +86,27 @@ func (k *Kubelet) startProbes(w *podWorker, c *container, in *instance, now time
 		p := &probeWorker{kind: kind, spec: spec, w: w, c: c, inst: in}
 		c.probes = append(c.probes, p)
 		first := in.startedAt.Add(time.Duration(spec.InitialDelaySeconds) * time.Second)
-		if !first.After(now) {
+		if kind == readiness && !first.After(now) {
 			k.runProbe(p, now)
 			return
 		}
-		k.schedule(p, first)
+		k.schedule(p, p.tickAtOrAfter(first))
 	}
 	add(startup, c.spec.StartupProbe)
 	add(readiness, c.spec.ReadinessProbe)
 	add(liveness, c.spec.LivenessProbe)
+}
+
+// tickAtOrAfter is the first tick of the worker's ticker at or after t:
+// the pod's start time plus a whole number of periods.
+func (p *probeWorker) tickAtOrAfter(t time.Time) time.Time {
+	origin := p.w.startTime
+	if !t.After(origin) {
+		return origin
+	}
+	period := time.Duration(max(p.spec.PeriodSeconds, 1)) * time.Second
+	n := (t.Sub(origin) + period - 1) / period
+	return origin.Add(n * period)
 }
 
 // runProbe models worker.doProbe at now, then schedules the next run.
@@ -95,10 +116,9 @@ func (k *Kubelet) runProbe(p *probeWorker, now time.Time) {
 		p.stopped = true
 		return
 	}
-	period := time.Duration(max(p.spec.PeriodSeconds, 1)) * time.Second
 	defer func() {
 		if !p.stopped {
-			k.schedule(p, now.Add(period))
+			k.schedule(p, p.tickAtOrAfter(now.Add(time.Nanosecond)))
 		}
 	}()
 	if p.onHold {
@@ -147,10 +167,11 @@ func (k *Kubelet) runProbe(p *probeWorker, now time.Time) {
 				c.ready = true
 			}
 			p.stopped = true
-			// The other probes start counting now; those already past
-			// their initial delay run at once.
+			// The sync this result triggers sees the container started
+			// but not ready and triggers its readiness probe, if that is
+			// past its initial delay; liveness waits for its next tick.
 			for _, q := range c.probes {
-				if q != p && !q.stopped && q.next.After(now) &&
+				if q.kind == readiness && !q.stopped && q.next.After(now) &&
 					!in.startedAt.Add(time.Duration(q.spec.InitialDelaySeconds)*time.Second).After(now) {
 					k.runProbe(q, now)
 				}

@@ -25,7 +25,7 @@ func TestReadinessProbeKeepsPodUnready(t *testing.T) {
 		"3 Running Ready=False nginx=running/ready=false/restarts=0",
 	})
 	diff(t, "events", e.events("web")[4:], []string{
-		"3 Warning Unhealthy: Readiness probe failed: HTTP probe failed with statuscode: 503 (x4, last 33)",
+		"3 Warning Unhealthy: Readiness probe failed: HTTP probe failed with statuscode: 503 (x4, last 30)",
 	})
 	diff(t, "conditions", conditions(e.pod("web"))[2:], []string{
 		"Ready=False@0 ContainersNotReady: containers with unready status: [nginx]",
@@ -49,10 +49,10 @@ func TestReadinessProbeSlowStart(t *testing.T) {
 	diff(t, "timeline", e.timeline("web", 30), []string{
 		"0 Pending Ready=False nginx=waiting:ContainerCreating/ready=false/restarts=0",
 		"3 Running Ready=False nginx=running/ready=false/restarts=0",
-		"23 Running Ready=True nginx=running/ready=true/restarts=0",
+		"25 Running Ready=True nginx=running/ready=true/restarts=0",
 	})
 	diff(t, "events", e.events("web")[4:], []string{
-		`8 Warning Unhealthy: Readiness probe failed: Get "http://10.244.1.2:80/": dial tcp 10.244.1.2:80: connect: connection refused (x3, last 18)`,
+		`10 Warning Unhealthy: Readiness probe failed: Get "http://10.244.1.2:80/": dial tcp 10.244.1.2:80: connect: connection refused (x3, last 20)`,
 	})
 }
 
@@ -68,11 +68,11 @@ func TestReadinessThresholds(t *testing.T) {
 	diff(t, "timeline", e.timeline("web", 45), []string{
 		"0 Pending Ready=False nginx=waiting:ContainerCreating/ready=false/restarts=0",
 		"3 Running Ready=False nginx=running/ready=false/restarts=0",
-		"8 Running Ready=True nginx=running/ready=true/restarts=0",
-		"38 Running Ready=False nginx=running/ready=false/restarts=0",
+		"5 Running Ready=True nginx=running/ready=true/restarts=0",
+		"40 Running Ready=False nginx=running/ready=false/restarts=0",
 	})
 	diff(t, "events", e.events("web")[4:], []string{
-		"33 Warning Unhealthy: Readiness probe failed: HTTP probe failed with statuscode: 500 (x3, last 43)",
+		"35 Warning Unhealthy: Readiness probe failed: HTTP probe failed with statuscode: 500 (x3, last 45)",
 	})
 }
 
@@ -91,17 +91,17 @@ func TestLivenessFailureRestarts(t *testing.T) {
 	diff(t, "timeline", e.timeline("liveness-exec", 80), []string{
 		"0 Pending Ready=False liveness=waiting:ContainerCreating/ready=false/restarts=0",
 		"3 Running Ready=True liveness=running/ready=true/restarts=0",
-		"73 Running Ready=False liveness=terminated:Error(137)/ready=false/restarts=0",
-		"74 Running Ready=True liveness=running/ready=true/restarts=1",
+		"75 Running Ready=False liveness=terminated:Error(137)/ready=false/restarts=0",
+		"76 Running Ready=True liveness=running/ready=true/restarts=1",
 	})
 	diff(t, "events", e.events("liveness-exec"), []string{
 		`0 Normal Pulling: Pulling image "registry.k8s.io/busybox:1.27.2"`,
 		`2 Normal Pulled: Successfully pulled image "registry.k8s.io/busybox:1.27.2" in 2s (2s including waiting). Image size: 1144547 bytes.`,
-		`3 Normal Created: Container created (x2, last 74)`,
-		`3 Normal Started: Container started (x2, last 74)`,
-		`33 Warning Unhealthy: Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory (x3, last 43)`,
-		`43 Normal Killing: Container liveness failed liveness probe, will be restarted`,
-		`73 Normal Pulled: Container image "registry.k8s.io/busybox:1.27.2" already present on machine and can be accessed by the pod`,
+		`3 Normal Created: Container created (x2, last 76)`,
+		`3 Normal Started: Container started (x2, last 76)`,
+		`35 Warning Unhealthy: Liveness probe failed: cat: can't open '/tmp/healthy': No such file or directory (x3, last 45)`,
+		`45 Normal Killing: Container liveness failed liveness probe, will be restarted`,
+		`75 Normal Pulled: Container image "registry.k8s.io/busybox:1.27.2" already present on machine and can be accessed by the pod`,
 	})
 }
 
@@ -125,29 +125,28 @@ func TestStartupProbeProtectsSlowStart(t *testing.T) {
 	e.create(mk("with", true))
 	without := e.timeline("without", 160)
 	diff(t, "with a startup probe", e.events("with")[4:], []string{
-		`3 Warning Unhealthy: Startup probe failed: Get "http://10.244.1.3:80/": dial tcp 10.244.1.3:80: connect: connection refused (x4, last 33)`,
+		`10 Warning Unhealthy: Startup probe failed: Get "http://10.244.1.3:80/": dial tcp 10.244.1.3:80: connect: connection refused (x4, last 40)`,
 	})
 	if s := summary(e.pod("with")); s != "Running Ready=True nginx=running/ready=true/restarts=0" {
 		t.Errorf("with: %s", s)
 	}
-	// Killed at 23, 45, 67, 89, 111 (three failed probes 10 s apart after
-	// each start); restarted at once while the runs outlast the back-off
-	// (10, 20 s); at 112 the 40 s back-off since the exit at 90 holds the
-	// restart, and at 130 the back-off since the exit at 112 holds it again
-	// until 152, as upstream's doBackOff does (it reads the latest exit).
+	// The liveness ticks fall at 10, 20, 30, ... (the pod's grid): killed at
+	// 30, 60, 90, 120, 150 (three failed probes after each start); the runs
+	// of about 30 s outlast the back-off for four restarts, and after the
+	// exit at 151 the crash-loop back-off holds the fifth past the end of
+	// the timeline, as upstream's doBackOff does (it reads the latest exit).
 	diff(t, "without a startup probe", without, []string{
 		"0 Pending Ready=False nginx=waiting:ContainerCreating/ready=false/restarts=0",
 		"3 Running Ready=True nginx=running/ready=true/restarts=0",
-		"24 Running Ready=False nginx=terminated:Completed(0)/ready=false/restarts=0",
-		"25 Running Ready=True nginx=running/ready=true/restarts=1",
-		"46 Running Ready=False nginx=terminated:Completed(0)/ready=false/restarts=1",
-		"47 Running Ready=True nginx=running/ready=true/restarts=2",
-		"68 Running Ready=False nginx=terminated:Completed(0)/ready=false/restarts=2",
-		"69 Running Ready=True nginx=running/ready=true/restarts=3",
-		"90 Running Ready=False nginx=terminated:Completed(0)/ready=false/restarts=3",
-		"91 Running Ready=True nginx=running/ready=true/restarts=4",
-		"112 Running Ready=False nginx=waiting:CrashLoopBackOff/ready=false/restarts=4",
-		"153 Running Ready=True nginx=running/ready=true/restarts=5",
+		"31 Running Ready=False nginx=terminated:Completed(0)/ready=false/restarts=0",
+		"32 Running Ready=True nginx=running/ready=true/restarts=1",
+		"61 Running Ready=False nginx=terminated:Completed(0)/ready=false/restarts=1",
+		"62 Running Ready=True nginx=running/ready=true/restarts=2",
+		"91 Running Ready=False nginx=terminated:Completed(0)/ready=false/restarts=2",
+		"92 Running Ready=True nginx=running/ready=true/restarts=3",
+		"121 Running Ready=False nginx=terminated:Completed(0)/ready=false/restarts=3",
+		"122 Running Ready=True nginx=running/ready=true/restarts=4",
+		"151 Running Ready=False nginx=waiting:CrashLoopBackOff/ready=false/restarts=4",
 	})
 	// Past 25 events the recorder's spam filter drops the rest, as
 	// client-go's does.
@@ -168,9 +167,9 @@ func TestStartupProbeFailureRestarts(t *testing.T) {
 	e.tick(20)
 	evs := e.events("web")
 	diff(t, "events", evs[4:], []string{
-		`3 Warning Unhealthy: Startup probe failed: Get "http://10.244.1.2:80/": dial tcp 10.244.1.2:80: connect: connection refused (x5, last 20)`,
-		`13 Normal Killing: Container nginx failed startup probe, will be restarted`,
-		`14 Normal Pulled: Container image "nginx:1.25" already present on machine and can be accessed by the pod`,
+		`5 Warning Unhealthy: Startup probe failed: Get "http://10.244.1.2:80/": dial tcp 10.244.1.2:80: connect: connection refused (x4, last 20)`,
+		`15 Normal Killing: Container nginx failed startup probe, will be restarted`,
+		`16 Normal Pulled: Container image "nginx:1.25" already present on machine and can be accessed by the pod`,
 	})
 }
 
@@ -189,12 +188,14 @@ func TestProbeMessages(t *testing.T) {
 	q.Spec.Containers[0].LivenessProbe = &api.Probe{ProbeHandler: api.ProbeHandler{Exec: &api.ExecAction{
 		Command: []string{"cat", "/usr/share/nginx/html/index.html"}}}}
 	e.create(q)
-	e.tick(5)
+	e.tick(10)
+	// Readiness runs when the container starts (the manual trigger) and at
+	// 10; liveness, which has no manual trigger, first at 10.
 	diff(t, "web", e.events("web")[4:], []string{
-		"3 Warning Unhealthy: Readiness probe failed: HTTP probe failed with statuscode: 404",
-		"3 Warning Unhealthy: Liveness probe failed: dial tcp 10.244.1.2:8080: connect: connection refused",
+		"3 Warning Unhealthy: Readiness probe failed: HTTP probe failed with statuscode: 404 (x2, last 10)",
+		"10 Warning Unhealthy: Liveness probe failed: dial tcp 10.244.1.2:8080: connect: connection refused",
 	})
 	diff(t, "exec", e.events("exec")[4:], []string{
-		"3 Warning Unhealthy: Readiness probe failed: cat: /tmp/ready: No such file or directory",
+		"3 Warning Unhealthy: Readiness probe failed: cat: /tmp/ready: No such file or directory (x2, last 10)",
 	})
 }

@@ -6,7 +6,7 @@ OUT  ?= build/site
 ADDR ?= :8080
 
 .DEFAULT_GOAL := help
-.PHONY: help run build test test-go test-wasm e2e bench fmt vet clean
+.PHONY: help run build test test-go test-wasm e2e bench bench-page fmt vet clean
 
 # Browser tests need Chromium and the wasm tests Node.js. Where either is
 # missing they are skipped with a loud note, unless REQUIRE_ALL=1 (CI sets
@@ -51,6 +51,9 @@ endif
 
 bench: ## run the benchmarks
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+bench-page: build ## measure the page in headless Chromium: download size, load time, tick and back with 10,000 pods
+	CHROMIUM=$(CHROMIUM) $(GO) run ./scripts/bench -dir $(OUT)
 
 fmt: ## gofmt every Go file in place
 	gofmt -l -w .

@@ -280,35 +280,10 @@ type List struct {
 
 // List returns copies of the objects of one kind in a namespace ("" = all
 // namespaces; ignored for cluster-scoped kinds) whose labels match selector
-// (nil = everything), sorted by namespace then name.
+// (nil = everything), sorted by namespace then name. ListWithOptions also
+// takes a field selector.
 func (s *Server) List(k *api.KindInfo, namespace string, selector labels.Selector) (*List, error) {
-	if k == nil {
-		return nil, NewBadRequest("no kind was provided")
-	}
-	l := &List{Kind: k, ResourceVersion: s.ResourceVersion(), Items: []api.Object{}}
-	t := s.tables[k]
-	if t == nil {
-		return l, nil
-	}
-	if !k.Namespaced {
-		namespace = ""
-	}
-	recs := t.namespaceRange(namespace)
-	if selector != nil && selector.Empty() {
-		selector = nil
-	}
-	if selector == nil {
-		l.Items = make([]api.Object, 0, len(recs))
-	} else {
-		l.Items = []api.Object{}
-	}
-	for _, r := range recs {
-		if selector != nil && !selector.Matches(labels.Set(r.obj.GetObjectMeta().Labels)) {
-			continue
-		}
-		l.Items = append(l.Items, out(r.obj))
-	}
-	return l, nil
+	return s.ListWithOptions(k, namespace, ListOptions{LabelSelector: selector})
 }
 
 // Count returns how many objects of a kind a namespace ("" = all) holds,

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/fields"
 	"github.com/kubeplay/kubeplay/core/api/labels"
 )
 
@@ -139,6 +140,10 @@ type WatchOptions struct {
 	// As upstream, an update that makes an object match is delivered as
 	// ADDED, one that makes it stop matching as DELETED.
 	LabelSelector labels.Selector
+	// FieldSelector limits the watch as ListOptions.FieldSelector limits a
+	// list, with the same transitions as LabelSelector; "" means all. It
+	// is converted for each of Kinds, which must then be given.
+	FieldSelector string
 	// ResourceVersion is where to start: events with a greater version are
 	// delivered. "" or "0" starts from now (no replay). An informer passes
 	// its List's ResourceVersion.
@@ -155,14 +160,31 @@ type Watcher struct {
 	kinds    []*api.KindInfo
 	ns       string
 	selector labels.Selector
+	fields   map[*api.KindInfo]fields.Selector // per kind; nil without a field selector
 	stopped  bool
 }
 
 // Watch registers a watcher (the watch verb). It fails with 410 Expired
 // (`too old resource version: 5 (12)`) if the log no longer holds the
 // events after opts.ResourceVersion, and with a Timeout error if that
-// version is in the future.
+// version is in the future; with BadRequest, before either, for a field
+// selector that does not parse or names a field a kind does not support.
 func (s *Server) Watch(opts WatchOptions) (*Watcher, error) {
+	// As in handlers.ListResource, the field selector is read first.
+	var fieldSels map[*api.KindInfo]fields.Selector
+	if opts.FieldSelector != "" {
+		if len(opts.Kinds) == 0 {
+			return nil, NewBadRequest("a field selector needs the kinds to watch")
+		}
+		fieldSels = map[*api.KindInfo]fields.Selector{}
+		for _, k := range opts.Kinds {
+			sel, err := parseFieldSelector(k, opts.FieldSelector)
+			if err != nil {
+				return nil, err
+			}
+			fieldSels[k] = sel
+		}
+	}
 	start := s.rv
 	if rv := opts.ResourceVersion; rv != "" && rv != "0" {
 		n, err := strconv.ParseUint(rv, 10, 64)
@@ -177,7 +199,7 @@ func (s *Server) Watch(opts WatchOptions) (*Watcher, error) {
 		}
 		start = n
 	}
-	w := &Watcher{s: s, next: start + 1, kinds: slices.Clone(opts.Kinds), ns: opts.Namespace, selector: opts.LabelSelector}
+	w := &Watcher{s: s, next: start + 1, kinds: slices.Clone(opts.Kinds), ns: opts.Namespace, selector: opts.LabelSelector, fields: fieldSels}
 	s.log.watchers = append(s.log.watchers, w)
 	return w, nil
 }
@@ -242,11 +264,12 @@ func (w *Watcher) filter(e logEntry) (Event, bool) {
 		return Event{}, false
 	}
 	ev := Event{Type: e.typ, Kind: e.kind, ResourceVersion: e.rv}
-	if w.selector == nil || w.selector.Empty() {
+	pred := newPredicate(w.selector, w.fields[e.kind])
+	if pred.empty() {
 		ev.Object = out(e.obj)
 		return ev, true
 	}
-	cur := w.selector.Matches(labels.Set(e.obj.GetObjectMeta().Labels))
+	cur := pred.matches(e.kind, e.obj)
 	if e.typ != Modified {
 		if !cur {
 			return Event{}, false
@@ -254,7 +277,7 @@ func (w *Watcher) filter(e logEntry) (Event, bool) {
 		ev.Object = out(e.obj)
 		return ev, true
 	}
-	prev := w.selector.Matches(labels.Set(e.prev.GetObjectMeta().Labels))
+	prev := pred.matches(e.kind, e.prev)
 	switch {
 	case cur && prev:
 		ev.Object = out(e.obj)

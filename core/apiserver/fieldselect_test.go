@@ -154,12 +154,21 @@ func TestSelectableFieldsPerKind(t *testing.T) {
 	s := newTestServer(1)
 	mustCreate(t, s, &api.Node{ObjectMeta: api.ObjectMeta{Name: "node-1"}})
 	mustCreate(t, s, &api.Node{ObjectMeta: api.ObjectMeta{Name: "node-2"}, Spec: api.NodeSpec{Unschedulable: true}})
-	mustCreate(t, s, &api.Event{ObjectMeta: api.ObjectMeta{Name: "web.1", Namespace: "default"},
-		InvolvedObject: api.ObjectReference{Kind: "Pod", Name: "web", Namespace: "default", UID: "u1", APIVersion: "v1"},
-		Reason: "Scheduled", Type: "Normal", ReportingComponent: "default-scheduler"})
-	mustCreate(t, s, &api.Event{ObjectMeta: api.ObjectMeta{Name: "rs.1", Namespace: "default"},
-		InvolvedObject: api.ObjectReference{Kind: "ReplicaSet", Name: "rs", Namespace: "default"},
-		Reason: "SuccessfulCreate", Type: "Normal", Source: api.EventSource{Component: "replicaset-controller"}, ReportingComponent: "replicaset-controller"})
+	mustCreate(t, s, &api.Event{
+		ObjectMeta:         api.ObjectMeta{Name: "web.1", Namespace: "default"},
+		InvolvedObject:     api.ObjectReference{Kind: "Pod", Name: "web", Namespace: "default", UID: "u1", APIVersion: "v1"},
+		Reason:             "Scheduled",
+		Type:               "Normal",
+		ReportingComponent: "default-scheduler",
+	})
+	mustCreate(t, s, &api.Event{
+		ObjectMeta:         api.ObjectMeta{Name: "rs.1", Namespace: "default"},
+		InvolvedObject:     api.ObjectReference{Kind: "ReplicaSet", Name: "rs", Namespace: "default"},
+		Reason:             "SuccessfulCreate",
+		Type:               "Normal",
+		Source:             api.EventSource{Component: "replicaset-controller"},
+		ReportingComponent: "replicaset-controller",
+	})
 	cases := []struct {
 		kind  *api.KindInfo
 		field string

@@ -106,6 +106,13 @@ func (e *env) labelOrAnnotate(fs *flagSet, args []string, pairType string) error
 	if err != nil {
 		return err
 	}
+	// LabelOptions.Validate, AnnotateOptions.Validate
+	if fs.bool("all") && fs.string("selector") != "" {
+		return errors.New("cannot set --all and --selector at the same time")
+	}
+	if fs.bool("all") && fs.string("field-selector") != "" {
+		return errors.New("cannot set --all and --field-selector at the same time")
+	}
 	if len(resources) < 1 && len(fs.strings("filename")) == 0 {
 		return errors.New("one or more resources must be specified as <resource> <name> or <resource>/<name>")
 	}
@@ -113,7 +120,7 @@ func (e *env) labelOrAnnotate(fs *flagSet, args []string, pairType string) error
 		return fmt.Errorf("at least one %s update is required", pairType)
 	}
 	r, err := e.resolve(selection{args: resources, filenames: fs.strings("filename"), selector: fs.string("selector"),
-		all: fs.bool("all"), allNS: fs.bool("all-namespaces"), requireNames: true, latest: true})
+		fieldSelector: fs.string("field-selector"), all: fs.bool("all"), allNS: fs.bool("all-namespaces"), requireNames: true, latest: true})
 	if err != nil {
 		return err
 	}

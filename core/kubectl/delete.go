@@ -63,8 +63,8 @@ func runDelete(e *env, c *command, fs *flagSet, args []string) error {
 	if fs.bool("interactive") {
 		return errors.New("--interactive is not available in the playground")
 	}
-	r, err := e.resolve(selection{args: args, filenames: fs.strings("filename"), selector: selector, all: all,
-		allNS: fs.bool("all-namespaces"), requireNames: true, latest: true})
+	r, err := e.resolve(selection{args: args, filenames: fs.strings("filename"), selector: selector,
+		fieldSelector: fs.string("field-selector"), all: all, allNS: fs.bool("all-namespaces"), requireNames: true, latest: true})
 	if err != nil {
 		return err
 	}

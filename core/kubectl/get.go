@@ -40,7 +40,8 @@ func runGet(e *env, c *command, fs *flagSet, args []string) error {
 		return fmt.Errorf("invalid subresource value: %q. Must be one of [status scale]", s)
 	}
 	allNS := fs.bool("all-namespaces")
-	sel := selection{args: args, filenames: fs.strings("filename"), selector: fs.string("selector"), allNS: allNS, latest: true}
+	sel := selection{args: args, filenames: fs.strings("filename"), selector: fs.string("selector"),
+		fieldSelector: fs.string("field-selector"), allNS: allNS, latest: true}
 	if watch {
 		return e.watch(fs, sel)
 	}

@@ -12,7 +12,8 @@ import (
 
 // This file models cli-runtime's resource.Builder as kubectl's commands use
 // it: ResourceTypeOrNameArgs (TYPE NAME..., TYPE1,TYPE2, TYPE/NAME ...),
-// FilenameParam (-f), LabelSelectorParam (-l), SelectAllParam (--all),
+// FilenameParam (-f), LabelSelectorParam (-l), FieldSelectorParam
+// (--field-selector), SelectAllParam (--all),
 // NamespaceParam / DefaultNamespace / AllNamespaces, ContinueOnError and
 // Latest, with the builder's error texts.
 
@@ -59,14 +60,25 @@ type selection struct {
 	args      []string
 	filenames []string
 	selector  string
-	all       bool // --all: every object of the types, no names needed
-	allNS     bool
+	// fieldSelector is --field-selector, passed to the server as given;
+	// the server parses it and answers BadRequest if it cannot use it.
+	fieldSelector string
+	all           bool // --all: every object of the types, no names needed
+	allNS         bool
 	// requireNames refuses a bare TYPE without a selector or --all
 	// ("resource(s) were provided, but no name was specified").
 	requireNames bool
 	// latest fetches objects read from files from the server.
 	latest bool
 	// fromFile keeps objects read from files as they are (create, apply).
+}
+
+// trimmed drops the spaces around the selectors, as LabelSelectorParam and
+// FieldSelectorParam do.
+func (sel selection) trimmed() selection {
+	sel.selector = strings.TrimSpace(sel.selector)
+	sel.fieldSelector = strings.TrimSpace(sel.fieldSelector)
+	return sel
 }
 
 // result is what the builder found: the objects, the errors met on the
@@ -195,8 +207,10 @@ func (e *env) resolve(sel selection) (*result, error) {
 		r.singleItem = len(infos) == 1
 		return r, nil
 	}
+	sel = sel.trimmed()
+	selectors := sel.selector != "" || sel.fieldSelector != ""
 	if len(sel.args) == 0 {
-		if sel.selector != "" || sel.all {
+		if selectors || sel.all {
 			return nil, errors.New("resource(s) were provided, but no name was specified")
 		}
 		return nil, missingResourceError
@@ -213,8 +227,8 @@ func (e *env) resolve(sel selection) (*result, error) {
 		return nil, err
 	}
 	if combined {
-		if sel.selector != "" {
-			return nil, errors.New("name cannot be provided when a selector is specified")
+		if selectors {
+			return nil, errors.New("selectors and the all flag cannot be used when passing resource/name arguments")
 		}
 		for _, a := range sel.args {
 			t, name, _ := strings.Cut(a, "/")
@@ -238,7 +252,7 @@ func (e *env) resolve(sel selection) (*result, error) {
 	r.kinds = kinds
 	names := sel.args[1:]
 	if len(names) > 0 {
-		if sel.selector != "" {
+		if selectors {
 			return nil, errors.New("name cannot be provided when a selector is specified")
 		}
 		for _, k := range kinds {
@@ -249,7 +263,7 @@ func (e *env) resolve(sel selection) (*result, error) {
 		r.singleItem = len(kinds) == 1 && len(names) == 1
 		return r, nil
 	}
-	if sel.requireNames && sel.selector == "" && !sel.all {
+	if sel.requireNames && !selectors && !sel.all {
 		return nil, errors.New("resource(s) were provided, but no name was specified")
 	}
 	r.listed = true
@@ -258,9 +272,9 @@ func (e *env) resolve(sel selection) (*result, error) {
 		if sel.allNS {
 			ns = ""
 		}
-		list, err := e.cluster.Server().List(k, ns, sl)
+		list, err := e.cluster.Server().ListWithOptions(k, ns, apiserver.ListOptions{LabelSelector: sl, FieldSelector: sel.fieldSelector})
 		if err != nil {
-			r.errs = append(r.errs, err)
+			r.errs = append(r.errs, enhanceListError(err, sel, k))
 			continue
 		}
 		for _, obj := range list.Items {
@@ -269,6 +283,28 @@ func (e *env) resolve(sel selection) (*result, error) {
 		}
 	}
 	return r, nil
+}
+
+// enhanceListError is resource.EnhanceListError as the builder's Selector
+// visitor calls it: a BadRequest or NotFound from a list says which
+// resource and which selectors it was for, still as the server's error:
+// `Unable to find "/v1, Resource=pods" that match label selector "",
+// field selector "foo=bar": field label not supported: foo`.
+func enhanceListError(err error, sel selection, k *api.KindInfo) error {
+	se, ok := apiserver.AsStatusError(err)
+	if !ok || !(apiserver.IsBadRequest(err) || apiserver.IsNotFound(err)) {
+		return err
+	}
+	// schema.GroupVersionResource.String(), the mapping's resource.
+	gvr := k.Group + "/" + k.Version + ", Resource=" + k.Resource
+	cp := *se
+	if sel.selector == "" && sel.fieldSelector == "" {
+		cp.Message = fmt.Sprintf("Unable to list %q: %v", gvr, se.Message)
+	} else {
+		cp.Message = fmt.Sprintf("Unable to find %q that match label selector %q, field selector %q: %v",
+			gvr, sel.selector, sel.fieldSelector, se.Message)
+	}
+	return &cp
 }
 
 func (r *result) addKind(k *api.KindInfo) {

@@ -26,7 +26,7 @@ func runWait(e *env, c *command, fs *flagSet, args []string) error {
 		return err
 	}
 	r, err := e.resolve(selection{args: args, filenames: fs.strings("filename"), selector: fs.string("selector"),
-		all: fs.bool("all"), allNS: fs.bool("all-namespaces"), latest: true})
+		fieldSelector: fs.string("field-selector"), all: fs.bool("all"), allNS: fs.bool("all-namespaces"), latest: true})
 	if err != nil {
 		return err
 	}

@@ -21,8 +21,12 @@ const (
 // watch is get's --watch / --watch-only path (GetOptions.watch): print the
 // current objects (unless --watch-only), then one row per watch event, the
 // object's state after the write (DELETED prints the last state). Columns
-// never shrink (the tabwriter's remembered widths).
+// never shrink (the tabwriter's remembered widths). The server filters
+// the watch by -l and --field-selector (resource.Selector.Watch), so an
+// object that stops matching arrives as DELETED with its last matching
+// state, and one that starts matching as ADDED.
 func (e *env) watch(fs *flagSet, sel selection) error {
+	sel = sel.trimmed()
 	r, err := e.resolve(sel)
 	if err != nil {
 		return err
@@ -50,13 +54,15 @@ func (e *env) watch(fs *flagSet, sel selection) error {
 	}
 	var sl labels.Selector
 	if sel.selector != "" {
-		sl, _ = labels.Parse(sel.selector)
+		sl, _ = labels.Parse(sel.selector) // resolve has parsed it
 	}
 	ns := e.namespaceFor(kind)
 	if sel.allNS {
 		ns = ""
 	}
-	w, err := e.watchKind(kind, ns)
+	s := e.cluster.Server()
+	w, err := s.Watch(apiserver.WatchOptions{Kinds: []*api.KindInfo{kind}, Namespace: ns, LabelSelector: sl,
+		FieldSelector: sel.fieldSelector, ResourceVersion: s.ResourceVersion()})
 	if err != nil {
 		return err
 	}
@@ -104,9 +110,6 @@ func (e *env) watch(fs *flagSet, sel selection) error {
 			}
 			m := ev.Object.GetObjectMeta()
 			if len(names) > 0 && !names[m.Name] {
-				continue
-			}
-			if sl != nil && !sl.Matches(labels.Set(m.Labels)) && ev.Type != apiserver.Deleted {
 				continue
 			}
 			if err := print([]api.Object{ev.Object}); err != nil {

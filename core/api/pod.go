@@ -260,12 +260,15 @@ const (
 
 // PodCondition is core/v1 PodCondition.
 type PodCondition struct {
-	Type               PodConditionType `json:"type"`
-	Status             ConditionStatus  `json:"status"`
-	LastProbeTime      Time             `json:"lastProbeTime,omitzero"`
-	LastTransitionTime Time             `json:"lastTransitionTime,omitzero"`
-	Reason             string           `json:"reason,omitempty"`
-	Message            string           `json:"message,omitempty"`
+	Type PodConditionType `json:"type"`
+	// ObservedGeneration is the pod's metadata.generation the condition's
+	// writer saw (PodObservedGenerationTracking, GA and locked on in 1.35).
+	ObservedGeneration int64           `json:"observedGeneration,omitempty"`
+	Status             ConditionStatus `json:"status"`
+	LastProbeTime      Time            `json:"lastProbeTime,omitzero"`
+	LastTransitionTime Time            `json:"lastTransitionTime,omitzero"`
+	Reason             string          `json:"reason,omitempty"`
+	Message            string          `json:"message,omitempty"`
 }
 
 // PodIP is one entry of status.podIPs.
@@ -280,6 +283,9 @@ type HostIP struct {
 
 // PodStatus is core/v1 PodStatus.
 type PodStatus struct {
+	// ObservedGeneration is the metadata.generation of the pod the kubelet
+	// last synced (PodObservedGenerationTracking, GA in 1.35).
+	ObservedGeneration    int64             `json:"observedGeneration,omitempty"`
 	Phase                 PodPhase          `json:"phase,omitempty"`
 	Conditions            []PodCondition    `json:"conditions,omitempty"`
 	Message               string            `json:"message,omitempty"`

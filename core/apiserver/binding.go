@@ -46,30 +46,8 @@ func (s *Server) Bind(namespace, podName, nodeName string) (*api.Pod, error) {
 	}
 	pod := api.DeepCopy(cur)
 	pod.Spec.NodeName = nodeName
-	updatePodCondition(&pod.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue},
-		api.NewTime(s.clock.Now()))
+	api.UpdatePodCondition(&pod.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue, ObservedGeneration: pod.Generation},
+		s.clock.Now())
 	s.commitUpdate(k, r, pod)
 	return out(pod).(*api.Pod), nil
-}
-
-// updatePodCondition models podutil.UpdatePodCondition: it replaces (or
-// adds) the condition of c's type; lastTransitionTime is now unless the
-// status is unchanged, in which case the old one is kept. It reports
-// whether anything changed.
-func updatePodCondition(status *api.PodStatus, c api.PodCondition, now api.Time) bool {
-	c.LastTransitionTime = now
-	for i := range status.Conditions {
-		old := &status.Conditions[i]
-		if old.Type != c.Type {
-			continue
-		}
-		if old.Status == c.Status {
-			c.LastTransitionTime = old.LastTransitionTime
-		}
-		changed := *old != c
-		*old = c
-		return changed
-	}
-	status.Conditions = append(status.Conditions, c)
-	return true
 }

@@ -28,6 +28,7 @@ func TestGoodImageStartsAtExactTicks(t *testing.T) {
 		"Initialized=True@0",
 		"Ready=False@0 ContainersNotReady: containers with unready status: [nginx]",
 		"ContainersReady=False@0 ContainersNotReady: containers with unready status: [nginx]",
+		"PodScheduled=True@0",
 	}
 	diff(t, "conditions at tick 0", conditions(p), wantConds)
 
@@ -47,6 +48,7 @@ func TestGoodImageStartsAtExactTicks(t *testing.T) {
 		"Initialized=True@0",
 		"Ready=True@3",
 		"ContainersReady=True@3",
+		"PodScheduled=True@0",
 	})
 	cs := p.Status.ContainerStatuses[0]
 	if cs.Image != "docker.io/library/nginx:1.16.1" ||

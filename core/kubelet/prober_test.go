@@ -30,6 +30,7 @@ func TestReadinessProbeKeepsPodUnready(t *testing.T) {
 	diff(t, "conditions", conditions(e.pod("web"))[2:], []string{
 		"Ready=False@0 ContainersNotReady: containers with unready status: [nginx]",
 		"ContainersReady=False@0 ContainersNotReady: containers with unready status: [nginx]",
+		"PodScheduled=True@0",
 	})
 	if cs := e.pod("web").Status.ContainerStatuses[0]; !*cs.Started || cs.Ready {
 		t.Errorf("started %v ready %v", *cs.Started, cs.Ready)

@@ -28,7 +28,7 @@ const (
 // kubeletConditions are the condition types the kubelet owns
 // (kubetypes.PodConditionsByKubelet), in the order generateAPIPodStatus
 // appends them.
-var kubeletConditions = []api.PodConditionType{PodReadyToStartContainers, api.PodInitialized, api.PodReady, api.ContainersReady}
+var kubeletConditions = []api.PodConditionType{PodReadyToStartContainers, api.PodInitialized, api.PodReady, api.ContainersReady, api.PodScheduled}
 
 // generateStatus models kubelet_pods.go generateAPIPodStatus and the
 // status manager's merge (mergePodStatus, updateLastTransitionTime): the
@@ -37,10 +37,12 @@ var kubeletConditions = []api.PodConditionType{PodReadyToStartContainers, api.Po
 func (k *Kubelet) generateStatus(w *podWorker, now time.Time) api.PodStatus {
 	pod := w.pod
 	s := api.PodStatus{
-		HostIP:    k.hostIP,
-		HostIPs:   []api.HostIP{{IP: k.hostIP}},
-		StartTime: api.NewTimePtr(w.startTime),
-		QOSClass:  pod.Status.QOSClass,
+		// CalculatePodStatusObservedGeneration: the generation synced.
+		ObservedGeneration: pod.Generation,
+		HostIP:             k.hostIP,
+		HostIPs:            []api.HostIP{{IP: k.hostIP}},
+		StartTime:          api.NewTimePtr(w.startTime),
+		QOSClass:           pod.Status.QOSClass,
 	}
 	if w.podIP != "" {
 		s.PodIP, s.PodIPs = w.podIP, []api.PodIP{{IP: w.podIP}}
@@ -65,16 +67,21 @@ func (k *Kubelet) generateStatus(w *podWorker, now time.Time) api.PodStatus {
 		initializedCondition(pod, all),
 		readyCondition(pod, all, s.Phase),
 		containersReadyCondition(pod, all, s.Phase),
+		{Type: api.PodScheduled, Status: api.ConditionTrue}, // a pod on a node is scheduled
 	}
 	for i := range conds {
 		conds[i].LastTransitionTime = transitionTime(pod.Status.Conditions, conds[i], now)
+		conds[i].ObservedGeneration = pod.Generation // CalculatePodConditionObservedGeneration
 	}
+	// mergePodStatus: the conditions the kubelet does not own first, as
+	// they were, then its own.
+	var others []api.PodCondition
 	for _, c := range pod.Status.Conditions {
 		if !slices.Contains(kubeletConditions, c.Type) {
-			conds = append(conds, c)
+			others = append(others, c)
 		}
 	}
-	s.Conditions = conds
+	s.Conditions = append(others, conds...)
 	return s
 }
 

@@ -61,6 +61,7 @@ func TestGracefulDeletion(t *testing.T) {
 		"Initialized=True@0",
 		"Ready=False@6 PodCompleted: ",
 		"ContainersReady=False@6 PodCompleted: ",
+		"PodScheduled=True@0",
 	})
 	diff(t, "events", e.events("web")[4:], []string{"5 Normal Killing: Stopping container nginx"})
 	var calls []string
@@ -282,4 +283,30 @@ func TestHTTPPostStartHook(t *testing.T) {
 	if w := cs.State.Waiting; w == nil || w.Reason != "PostStartHookError" || w.Message != want {
 		t.Errorf("slow: %s", mustJSON(cs.State))
 	}
+}
+
+// The kubelet reports the generation it synced (KEP-5067): 1 while the pod
+// runs, then 2 once it has seen the deletion, which bumps the generation;
+// every condition it writes carries the same number.
+func TestStatusObservesGeneration(t *testing.T) {
+	e := newEnv(t, 1)
+	e.create(nginxPod("web", "node-1", "nginx:1.25"))
+	e.tick(5)
+	check := func(when string, p *api.Pod, want int64) {
+		t.Helper()
+		if p.Generation != want || p.Status.ObservedGeneration != want {
+			t.Errorf("%s: generation %d, observedGeneration %d, want both %d", when, p.Generation, p.Status.ObservedGeneration, want)
+		}
+		for _, c := range p.Status.Conditions {
+			if c.ObservedGeneration != want {
+				t.Errorf("%s: condition %s observedGeneration %d, want %d", when, c.Type, c.ObservedGeneration, want)
+			}
+		}
+	}
+	check("running", e.pod("web"), 1)
+	w := e.watchPods()
+	e.delete("web")
+	e.tick(3)
+	last, _ := lastStatus(t, w, "web")
+	check("terminated", last, 2)
 }

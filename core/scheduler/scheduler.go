@@ -395,7 +395,7 @@ func (s *Scheduler) updatePodScheduledCondition(pod *api.Pod, reason, msg string
 	now := api.NewTime(s.ctx.Clock.Now())
 	upd := api.DeepCopy(pod)
 	c := api.PodCondition{Type: api.PodScheduled, Status: api.ConditionFalse, Reason: reason, Message: msg,
-		LastTransitionTime: now}
+		LastTransitionTime: now, ObservedGeneration: pod.Generation}
 	changed := true
 	found := false
 	for i := range upd.Status.Conditions {

@@ -788,6 +788,7 @@ func (nc *Controller) markPodsNotReady(pods []*api.Pod, nodeName string, ds *con
 			}
 			c.Status = api.ConditionFalse
 			c.LastTransitionTime = now
+			c.ObservedGeneration = pod.Generation
 			pod.ResourceVersion = ""
 			if _, err := nc.ctx.Server.UpdateStatus(pod); err != nil {
 				if apiserver.IsNotFound(err) {

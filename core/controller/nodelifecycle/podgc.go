@@ -218,7 +218,9 @@ func (gc *PodGCController) markFailedAndDeletePod(p *api.Pod, cond *api.PodCondi
 		pod := api.DeepCopy(p)
 		pod.Status.Phase = api.PodFailed
 		if cond != nil {
-			updatePodCondition(&pod.Status, *cond, gc.ctx.Clock.Now())
+			c := *cond
+			c.ObservedGeneration = pod.Generation
+			api.UpdatePodCondition(&pod.Status, c, gc.ctx.Clock.Now())
 		}
 		pod.ResourceVersion = ""
 		if _, err := s.UpdateStatus(pod); err != nil {

@@ -291,8 +291,8 @@ func (tc *TaintEvictionController) addConditionAndDeletePod(ns, name string, now
 	if err != nil {
 		return err
 	}
-	if updatePodCondition(&pod.Status, api.PodCondition{Type: DisruptionTarget, Status: api.ConditionTrue,
-		Reason: ReasonDeletionByTaintManager, Message: MessageDeletionByTaintManager}, now) {
+	if api.UpdatePodCondition(&pod.Status, api.PodCondition{Type: DisruptionTarget, Status: api.ConditionTrue,
+		Reason: ReasonDeletionByTaintManager, Message: MessageDeletionByTaintManager, ObservedGeneration: pod.Generation}, now) {
 		pod.ResourceVersion = ""
 		if _, err := s.UpdateStatus(pod); err != nil {
 			return err
@@ -306,25 +306,4 @@ func (tc *TaintEvictionController) addConditionAndDeletePod(ns, name string, now
 // (APIVersion v1, Kind Pod, namespace and name, no uid).
 func podRef(ns, name string) *api.Pod {
 	return &api.Pod{ObjectMeta: api.ObjectMeta{Namespace: ns, Name: name}}
-}
-
-// updatePodCondition models podutil.UpdatePodCondition (see the apiserver's
-// copy): lastTransitionTime is now unless the status is unchanged.
-func updatePodCondition(st *api.PodStatus, c api.PodCondition, now time.Time) bool {
-	c.LastTransitionTime = api.NewTime(now)
-	for i := range st.Conditions {
-		old := &st.Conditions[i]
-		if old.Type != c.Type {
-			continue
-		}
-		if old.Status == c.Status {
-			c.LastTransitionTime = old.LastTransitionTime
-		}
-		changed := old.Status != c.Status || old.Reason != c.Reason || old.Message != c.Message ||
-			!old.LastProbeTime.Equal(c.LastProbeTime.Time) || !old.LastTransitionTime.Equal(c.LastTransitionTime.Time)
-		*old = c
-		return changed
-	}
-	st.Conditions = append(st.Conditions, c)
-	return true
 }

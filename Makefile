@@ -15,7 +15,7 @@ CHROMIUM := $(firstword $(CHROMIUM) $(wildcard /usr/lib/chromium/chromium /usr/b
 NODE     := $(shell command -v node 2>/dev/null)
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-10s %s\n", $$1, $$2}'
 
 run: build ## build, then serve on http://localhost:8080
 	$(GO) run ./site -addr $(ADDR) -dir $(OUT)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/fields"
 	"github.com/kubeplay/kubeplay/core/api/labels"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 )
@@ -128,16 +129,16 @@ func (e *env) drainOne(in *info, fs *flagSet, dry dryRun) error {
 			return err
 		}
 	}
-	pods, _, err := apiserver.ListAs[*api.Pod](e.cluster.Server(), "", podSel)
+	// drain.GetPodsForDeletion: the node's pods, by field selector.
+	list, err := e.cluster.Server().ListWithOptions(api.KindOf(&api.Pod{}), "", apiserver.ListOptions{LabelSelector: podSel,
+		FieldSelector: fields.OneTermEqualSelector("spec.nodeName", in.name).String()})
 	if err != nil {
 		return err
 	}
 	var evict []*api.Pod
 	var unmanaged []string
-	for _, p := range pods {
-		if p.Spec.NodeName != in.name {
-			continue
-		}
+	for _, obj := range list.Items {
+		p := obj.(*api.Pod)
 		if p.ControllerRef() == nil && p.Status.Phase != api.PodSucceeded && p.Status.Phase != api.PodFailed {
 			unmanaged = append(unmanaged, p.Namespace+"/"+p.Name)
 			if !fs.bool("force") {

@@ -1,8 +1,6 @@
 package scenario
 
 import (
-	"fmt"
-
 	"github.com/kubeplay/kubeplay/core/kubectl"
 	"github.com/kubeplay/kubeplay/core/sim"
 )
@@ -16,15 +14,12 @@ var _ kubectl.Cluster = (*sim.Sim)(nil)
 // stderr). The command takes no simulated time unless it blocks (rollout
 // status, get -w, wait).
 //
-// Afterwards the controllers settle: in a real cluster they react within
-// milliseconds, long before the next command is typed, so `kubectl apply`
-// followed by `kubectl get rs` shows the new ReplicaSet. Their decisions
-// belong to the command that caused them.
+// What it sets off is settled by Next (in a real cluster the controllers
+// react within milliseconds, long before the next command is typed, so
+// `kubectl apply` followed by `kubectl get rs` shows the new ReplicaSet),
+// or, when a step follows, left for the steps.
 func (r *Runner) kubectl(c Command, res *Result) error {
 	out := kubectl.Run(r.sim, c.Text, kubectl.Input{Files: r.files})
 	res.Stdout, res.Stderr, res.Output, res.ExitCode = out.Stdout, out.Stderr, out.Output, out.ExitCode
-	if err := r.sim.Settle(); err != nil {
-		return fmt.Errorf("after kubectl: %v", err)
-	}
 	return nil
 }

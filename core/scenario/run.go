@@ -107,7 +107,10 @@ func (r *Runner) Next() (Result, error) {
 		return Result{}, &Error{File: r.s.Name, Msg: "the script has ended"}
 	}
 	c := r.s.Commands[r.next]
-	res, err := r.Exec(c)
+	// What a kubectl command set off settles at once, as controllers react
+	// within milliseconds, unless the script steps through it next.
+	stepsNext := r.next+1 < len(r.s.Commands) && r.s.Commands[r.next+1].Kind == Step
+	res, err := r.run(c, c.Kind == Kubectl && !stepsNext)
 	if err != nil {
 		return res, err
 	}
@@ -117,11 +120,20 @@ func (r *Runner) Next() (Result, error) {
 
 // Exec runs one command on the runner's cluster (the page's console runs
 // typed `tick` and `node` lines this way). Its -f files come from the
-// scenario.
-func (r *Runner) Exec(c Command) (Result, error) {
+// scenario. Unlike Next, it leaves a kubectl command's work pending: the
+// next command other than step settles it first.
+func (r *Runner) Exec(c Command) (Result, error) { return r.run(c, false) }
+
+func (r *Runner) run(c Command, settleAfter bool) (Result, error) {
 	res := Result{Line: c.Line, Command: c.Text}
 	before := r.sim.DecisionCount()
-	if err := r.exec(c, &res); err != nil {
+	err := r.exec(c, &res)
+	if err == nil && settleAfter {
+		if serr := r.sim.Settle(); serr != nil {
+			err = fmt.Errorf("after kubectl: %v", serr)
+		}
+	}
+	if err != nil {
 		return res, &Error{File: r.s.Name, Line: c.Line, Msg: err.Error()}
 	}
 	res.Decisions = append([]controller.Decision(nil), r.sim.DecisionsSince(before)...)
@@ -129,7 +141,15 @@ func (r *Runner) Exec(c Command) (Result, error) {
 	return res, nil
 }
 
+// exec runs one command. Every command but step first lets the controllers
+// finish what earlier commands set off, at the current time: only step
+// looks at that work one reconcile at a time.
 func (r *Runner) exec(c Command, res *Result) error {
+	if c.Kind != Step {
+		if err := r.sim.Settle(); err != nil {
+			return fmt.Errorf("before %s: %v", c.Kind, err)
+		}
+	}
 	switch c.Kind {
 	case Kubectl:
 		return r.kubectl(c, res)

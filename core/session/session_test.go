@@ -146,7 +146,7 @@ func TestApplyRollsOut(t *testing.T) {
 		t.Fatalf("chart %+v", v.Chart)
 	}
 	pts := v.Chart.Series[0].Points
-	if last := pts[len(pts)-1]; last[1] != 3 || last[2] != 3 || last[3] != 3 || pts[0] != [4]int64{1, 3, 3, 0} {
+	if last := pts[len(pts)-1]; last[1] != 3 || last[2] != 3 || last[3] != 3 || pts[0] != [4]int64{0, 3, 3, 0} {
 		t.Errorf("chart points %v", pts)
 	}
 }
@@ -631,5 +631,24 @@ func TestExamplesReplay(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A kubectl command leaves its work for the step button, and the next
+// other command settles it first, as scripts/play does: right after a
+// create, a step reconciles the Deployment, and a get shows the
+// ReplicaSet.
+func TestKubectlWorkWaitsForStepOrNextCommand(t *testing.T) {
+	s := newSession(t, 1)
+	s.Run("kubectl create deployment web --image=nginx:1.25")
+	if o := s.Run("step"); !strings.Contains(o.Output, "deployment-controller reconciled default/web") {
+		t.Errorf("step after create: %q", o.Output)
+	}
+	o := s.Run("kubectl get rs")
+	if !strings.Contains(o.Output, "web-") {
+		t.Errorf("get rs after create: %q", o.Output)
+	}
+	if o := s.Run("step"); !strings.Contains(o.Output, "every work queue is empty") {
+		t.Errorf("step after get: %q", o.Output)
 	}
 }

@@ -89,7 +89,18 @@ type result struct {
 
 // exec runs one entry of the log on the world. files are the files -f can
 // name.
+//
+// A kubectl command's work is left pending, for the step button to walk
+// through one reconcile at a time; every entry but step first lets the
+// controllers finish it, at the current time, as the scenario runner
+// does, so the page and scripts/play agree on every command's output.
 func (w *world) exec(e *Entry, files map[string]string) result {
+	if e.kind != entryStep {
+		if err := w.sim.Settle(); err != nil {
+			return errResult(err.Error())
+		}
+		w.events.sync()
+	}
 	switch e.kind {
 	case entryTick:
 		for range e.count {

@@ -49,18 +49,28 @@ function onWorkerMessage(e) {
 }
 
 // patchPods fills in the pods of a view sent as a patch over the last view
-// drawn (core/session View.JSONDelta): the unchanged pods stay the same
-// objects, so their markup is reused.
+// drawn (core/session View.JSONDelta): seq lists runs [start, count] of the
+// pods held, which stay the same objects (so their markup is reused), and
+// the pods that are new or changed, in order.
 function patchPods(v) {
-  const { n, set } = v.podPatch;
-  if (!view || view.pods.length !== n) {
+  const { base, n, seq } = v.podPatch;
+  if (!view || view.pods.length !== base) {
     // Cannot happen while every view is drawn in order; ask for all.
     v.pods = view ? view.pods : [];
     rpc("view").catch(fail);
     return;
   }
-  const pods = view.pods.slice();
-  for (const [i, p] of set) pods[i] = p;
+  const held = view.pods;
+  const pods = [];
+  for (const e of seq) {
+    if (Array.isArray(e)) for (let i = e[0], end = e[0] + e[1]; i < end; i++) pods.push(held[i]);
+    else pods.push(e);
+  }
+  if (pods.length !== n) {
+    v.pods = held;
+    rpc("view").catch(fail);
+    return;
+  }
   v.pods = pods;
 }
 

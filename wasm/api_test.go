@@ -164,7 +164,8 @@ func TestExampleLoads(t *testing.T) {
 }
 
 // TestViewDeltaPatchesThePods checks view("delta"): after a full view, a
-// tick that changes no pod sends an empty patch instead of the pods.
+// tick that changes no pod sends a patch that keeps the pods held, and one
+// that adds a pod sends that pod alone.
 func TestViewDeltaPatchesThePods(t *testing.T) {
 	_, call := api(t)
 	call("create", 1)
@@ -177,17 +178,31 @@ func TestViewDeltaPatchesThePods(t *testing.T) {
 		t.Fatalf("view: %d pods, %v", len(full.Pods), err)
 	}
 	call("tick", 1)
-	var delta struct {
+	type patch struct {
 		Pods     []json.RawMessage `json:"pods"`
 		PodPatch *struct {
-			N   int   `json:"n"`
-			Set []any `json:"set"`
+			Base int               `json:"base"`
+			N    int               `json:"n"`
+			Seq  []json.RawMessage `json:"seq"`
 		} `json:"podPatch"`
 	}
+	var delta patch
 	if err := json.Unmarshal([]byte(call("view", "delta")), &delta); err != nil {
 		t.Fatal(err)
 	}
-	if delta.Pods != nil || delta.PodPatch == nil || delta.PodPatch.N != 2 || len(delta.PodPatch.Set) != 0 {
+	if delta.Pods != nil || delta.PodPatch == nil || delta.PodPatch.Base != 2 || delta.PodPatch.N != 2 ||
+		len(delta.PodPatch.Seq) != 1 || string(delta.PodPatch.Seq[0]) != "[0,2]" {
 		t.Fatalf("view(delta) of a steady cluster: pods %d, patch %+v", len(delta.Pods), delta.PodPatch)
+	}
+	// A new pod: the two held, then the new one (its name sorts last or
+	// first), and nothing else.
+	call("run", "kubectl scale deployment/web --replicas=3")
+	call("tick", 1)
+	delta = patch{}
+	if err := json.Unmarshal([]byte(call("view", "delta")), &delta); err != nil {
+		t.Fatal(err)
+	}
+	if delta.Pods != nil || delta.PodPatch == nil || delta.PodPatch.Base != 2 || delta.PodPatch.N != 3 || len(delta.PodPatch.Seq) > 3 {
+		t.Fatalf("view(delta) after a scale-up: pods %d, patch %+v", len(delta.Pods), delta.PodPatch)
 	}
 }

@@ -128,3 +128,35 @@ func BenchmarkTickDeltaJSON10kPods(b *testing.B) {
 	}
 	b.ReportMetric(float64(n), "json-bytes")
 }
+
+// BenchmarkScaleDeltaJSON10kPods is a tick that adds or removes pods at
+// 10,000 pods: a Deployment scaled between 100 and 110 replicas, a tick,
+// and the view encoded as a patch over the last.
+func BenchmarkScaleDeltaJSON10kPods(b *testing.B) {
+	s := big(b)
+	base := s.View().Pods
+	b.ResetTimer()
+	var n int
+	patched := 0
+	for i := range b.N {
+		if out := s.Run(fmt.Sprintf("kubectl scale deployment/app-000 --replicas=%d", 100+10*((i+1)%2))); out.Exit != 0 {
+			b.Fatal(out.Output)
+		}
+		s.Tick(1)
+		v := s.View()
+		data, ok, err := v.JSONDelta(base)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if ok {
+			patched++
+		}
+		base, n = v.Pods, len(data)
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(n), "json-bytes")
+	b.ReportMetric(float64(patched)/float64(b.N), "patched/op")
+	// Leave the cluster as big() wants it.
+	s.Run("kubectl scale deployment/app-000 --replicas=100")
+	s.Tick(30)
+}

@@ -3,7 +3,7 @@ package session
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -34,8 +34,9 @@ type View struct {
 	// ReplicaSets are those no Deployment owns (a Deployment's are in its
 	// card).
 	ReplicaSets []*ReplicaSet `json:"replicaSets"`
-	// Pods are every pod, sorted by namespace and name; Owner names the
-	// ReplicaSet that controls a pod.
+	// Pods are every pod, sorted by namespace and name (as their keys,
+	// "namespace/name", sort); Owner names the ReplicaSet that controls a
+	// pod.
 	Pods      []*Pod      `json:"pods"`
 	Nodes     []*Node     `json:"nodes"`
 	Services  []*Service  `json:"services"`
@@ -79,6 +80,8 @@ type Deployment struct {
 	// Rollout is kubectl rollout status's one-line verdict.
 	Rollout     string        `json:"rollout"`
 	ReplicaSets []*ReplicaSet `json:"replicaSets"`
+
+	json []byte // the encoding, made once (see Pod)
 }
 
 // Condition is one status condition, with its times as ticks as well.
@@ -165,6 +168,8 @@ type Node struct {
 	CPU         string `json:"cpu,omitempty"`
 	Memory      string `json:"memory,omitempty"`
 	PodCIDR     string `json:"podCIDR,omitempty"`
+
+	json []byte // the encoding, made once (see Pod)
 }
 
 // Service is one Service and its endpoints.
@@ -231,53 +236,103 @@ type Series struct {
 	Points     [][4]int64 `json:"points"`
 }
 
-// JSON encodes the view. It is json.Marshal(v), only faster: each pod's
-// encoding is made once, when its view is, and spliced in.
+// JSON encodes the view. It is json.Marshal(v), only faster: the encoding
+// of each pod, Deployment and Node is made once, when it is first needed,
+// and spliced in; views share those values, and so their encodings.
 func (v *View) JSON() ([]byte, error) {
+	n := 0
+	for _, p := range v.Pods {
+		n += len(p.encoded()) + 1
+	}
+	return v.encode(n, func(out []byte) []byte {
+		return appendList(append(out, podsKey...), v.Pods, (*Pod).encoded)
+	})
+}
+
+// The keys of the lists View.encode splices in, with their value null, as
+// the rest of the view encodes without them.
+const (
+	deploymentsKey = `"deployments":`
+	podsKey        = `"pods":`
+	nodesKey       = `"nodes":`
+	null           = "null"
+)
+
+// encode encodes the view with its Deployments and Nodes spliced in from
+// their encodings, and its pods field written by pods, in about podsSize
+// bytes.
+func (v *View) encode(podsSize int, pods func(out []byte) []byte) ([]byte, error) {
 	type plain View // without methods
 	p := plain(*v)
-	p.Pods = nil
-	head, err := json.Marshal(&p)
+	p.Deployments, p.Pods, p.Nodes = nil, nil, nil
+	rest, err := json.Marshal(&p)
 	if err != nil {
 		return nil, err
 	}
-	// The first "pods":null is the field: earlier fields hold no key
-	// "pods", and a string cannot hold an unescaped quote.
-	const marker = `"pods":null`
-	i := bytes.Index(head, []byte(marker))
-	if i < 0 {
-		return nil, errors.New("session: view encoding has no pods field")
+	// Each key's first occurrence with the value null is the field: the
+	// fields before it have no such key, and a string cannot hold an
+	// unescaped quote.
+	var at [3]int
+	from := 0
+	for k, key := range []string{deploymentsKey, podsKey, nodesKey} {
+		i := bytes.Index(rest[from:], []byte(key+null))
+		if i < 0 {
+			return nil, fmt.Errorf("session: the view's encoding has no %s field", key)
+		}
+		at[k] = from + i
+		from = at[k] + len(key) + len(null)
 	}
-	n := len(head) + 2
-	for _, pod := range v.Pods {
-		n += len(pod.encoded()) + 1
+	n := len(rest) + podsSize + 64
+	for _, d := range v.Deployments {
+		n += len(d.encoded()) + 1
+	}
+	for _, nd := range v.Nodes {
+		n += len(nd.encoded()) + 1
 	}
 	out := make([]byte, 0, n)
-	out = append(out, head[:i]...)
-	out = append(out, `"pods":[`...)
-	for j, pod := range v.Pods {
-		if j > 0 {
-			out = append(out, ',')
-		}
-		out = append(out, pod.encoded()...)
-	}
-	out = append(out, ']')
-	out = append(out, head[i+len(marker):]...)
+	out = append(out, rest[:at[0]]...)
+	out = appendList(append(out, deploymentsKey...), v.Deployments, (*Deployment).encoded)
+	out = append(out, rest[at[0]+len(deploymentsKey)+len(null):at[1]]...)
+	out = pods(out)
+	out = append(out, rest[at[1]+len(podsKey)+len(null):at[2]]...)
+	out = appendList(append(out, nodesKey...), v.Nodes, (*Node).encoded)
+	out = append(out, rest[at[2]+len(nodesKey)+len(null):]...)
 	return out, nil
 }
 
-// encoded returns the pod's JSON, encoding it on first use.
-func (p *Pod) encoded() []byte {
-	if p.json == nil {
-		type plain Pod
-		b, err := json.Marshal((*plain)(p))
-		if err != nil {
-			b = []byte("null") // a Pod is strings, numbers and booleans
-		}
-		p.json = b
+// appendList appends the JSON array of the encodings of list (null for a
+// nil list, as json.Marshal writes it).
+func appendList[T any](out []byte, list []*T, enc func(*T) []byte) []byte {
+	if list == nil {
+		return append(out, null...)
 	}
-	return p.json
+	out = append(out, '[')
+	for j, e := range list {
+		if j > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, enc(e)...)
+	}
+	return append(out, ']')
 }
+
+// encodeOnce returns the JSON of v, which *cache keeps once made. The view
+// types are strings, numbers, booleans and lists of them, so encoding
+// cannot fail.
+func encodeOnce[T any](cache *[]byte, v *T) []byte {
+	if *cache == nil {
+		b, err := json.Marshal(v)
+		if err != nil {
+			b = []byte(null)
+		}
+		*cache = b
+	}
+	return *cache
+}
+
+func (p *Pod) encoded() []byte        { return encodeOnce(&p.json, p) }
+func (d *Deployment) encoded() []byte { return encodeOnce(&d.json, d) }
+func (n *Node) encoded() []byte       { return encodeOnce(&n.json, n) }
 
 // tickOf converts a virtual time to its tick.
 func tickOf(t, epoch time.Time) int64 {
@@ -312,82 +367,138 @@ func isFailureReason(status string) bool {
 	return strings.HasPrefix(status, "ExitCode:") || strings.HasPrefix(status, "Signal:")
 }
 
-// PodPatch is how JSONDelta sends the pods of a view when they are those of
-// the view sent before it, give or take a few: N is the number of pods (the
-// same as before), and Set lists the pods that changed, each as
-// [index, pod]. The receiver keeps its previous pods and replaces those.
-// With a PodPatch, "pods" is null.
+// PodPatch is how JSONDelta sends the pods of a view as an edit of the pods
+// of the view sent before it (the base), which the receiver holds:
 //
-// At 10,000 pods a full view is about 2.5 MB of JSON; a steady cluster's
-// patch is a few bytes, which is what keeps one tick plus redraw fast.
+//	"podPatch": {"base": 10000, "n": 10001, "seq": [[0, 120], {pod}, [121, 9879], {pod}]}
+//
+// Base is the number of pods the edit applies to and N the number it
+// makes. Seq builds the new list in order: a pair [start, count] copies
+// base[start : start+count], any other element is a pod (a new one, or a
+// changed one in place of the old). A pod that is not copied is dropped. With
+// a PodPatch, "pods" is null.
+//
+// At 10,000 pods a full view is about 2.5 MB of JSON; the patch of a tick
+// that starts, changes or deletes a few pods is a few hundred bytes, which
+// is what keeps one tick plus redraw fast.
 
-// JSONDelta encodes the view like JSON, except that when base (the pods of
-// the view the receiver holds) has the same pods as the view, by namespace
-// and name in the same order, and at most half of them changed, it sends
-// only the changed ones: "pods" is null and "podPatch" is
-// {"n": len(pods), "set": [[index, pod], ...]}. A pod counts as changed
-// when its encoding differs. patched reports whether it sent a patch; with
-// base nil (nothing sent yet) it never does.
+// JSONDelta encodes the view like JSON, except that with a base (the pods
+// of the view the receiver holds) it sends the pods as a PodPatch over base
+// when that is smaller: when at most half of the view's pods are new or
+// changed. A pod of the view is sent as it is unless base holds the same
+// pod (by namespace and name) with the same encoding, in which case it is
+// copied; pods are matched by walking both lists in their order, as
+// View.Pods are sorted. patched reports whether it sent a patch; with base
+// nil (nothing sent yet) it never does.
+//
+// Applying the patch to base always gives exactly the view's pods, whatever
+// base holds; the tests check it.
 func (v *View) JSONDelta(base []*Pod) (data []byte, patched bool, err error) {
-	changed, ok := podChanges(base, v.Pods)
+	seq, ok := podEdit(base, v.Pods)
 	if !ok {
 		data, err = v.JSON()
 		return data, false, err
 	}
-	type plain View
-	p := plain(*v)
-	p.Pods = nil
-	head, err := json.Marshal(&p)
-	if err != nil {
-		return nil, false, err
-	}
-	const marker = `"pods":null`
-	i := bytes.Index(head, []byte(marker))
-	if i < 0 {
-		return nil, false, errors.New("session: view encoding has no pods field")
-	}
-	out := make([]byte, 0, len(head)+64)
-	out = append(out, head[:i+len(marker)]...)
-	out = append(out, `,"podPatch":{"n":`...)
-	out = strconv.AppendInt(out, int64(len(v.Pods)), 10)
-	out = append(out, `,"set":[`...)
-	for j, k := range changed {
-		if j > 0 {
-			out = append(out, ',')
+	size := 64
+	for _, e := range seq {
+		if e.pod != nil {
+			size += len(e.pod.encoded()) + 1
+		} else {
+			size += 24
 		}
-		out = append(out, '[')
-		out = strconv.AppendInt(out, int64(k), 10)
-		out = append(out, ',')
-		out = append(out, v.Pods[k].encoded()...)
-		out = append(out, ']')
 	}
-	out = append(out, "]}"...)
-	out = append(out, head[i+len(marker):]...)
-	return out, true, nil
+	data, err = v.encode(size, func(out []byte) []byte {
+		out = append(out, podsKey+null+`,"podPatch":{"base":`...)
+		out = strconv.AppendInt(out, int64(len(base)), 10)
+		out = append(out, `,"n":`...)
+		out = strconv.AppendInt(out, int64(len(v.Pods)), 10)
+		out = append(out, `,"seq":[`...)
+		for j, e := range seq {
+			if j > 0 {
+				out = append(out, ',')
+			}
+			if e.pod != nil {
+				out = append(out, e.pod.encoded()...)
+				continue
+			}
+			out = append(out, '[')
+			out = strconv.AppendInt(out, int64(e.start), 10)
+			out = append(out, ',')
+			out = strconv.AppendInt(out, int64(e.count), 10)
+			out = append(out, ']')
+		}
+		return append(out, "]}"...)
+	})
+	return data, err == nil, err
 }
 
-// podChanges returns the indexes of the pods of now that differ from
-// base's, and whether a patch is worth sending: both lists name the same
-// pods in the same order and at most half of them changed.
-func podChanges(base, now []*Pod) ([]int, bool) {
-	if base == nil || len(base) != len(now) {
+// editStep is one element of a PodPatch's seq: a pod to send, or (pod nil)
+// a run of count pods copied from base[start:].
+type editStep struct {
+	pod          *Pod
+	start, count int
+}
+
+// podEdit returns the steps that turn base into now, and whether a patch
+// is worth sending: base is not nil and at most half of now must be sent.
+//
+// It walks both lists at once. A pod of now that is base's next pod (the
+// same value, or the same name with the same encoding) extends the current
+// run of copied pods; otherwise the one of the two pods that sorts first
+// (comparePods) is the one that is not in the other list: base's is
+// dropped, now's is sent. With the same name but another encoding, now's
+// is sent in place of base's. Whatever the lists hold, the steps rebuild
+// now exactly; sorted lists (as View.Pods are) make them short.
+func podEdit(base, now []*Pod) ([]editStep, bool) {
+	if base == nil {
 		return nil, false
 	}
-	var changed []int
-	for i, p := range now {
-		b := base[i]
-		if p == b {
+	var seq []editStep
+	run := editStep{} // the run of copied pods being extended
+	sent := 0
+	i := 0
+	for _, p := range now {
+		c := 1 // how base[i] compares with p; 1 when base is used up
+		for i < len(base) {
+			if base[i] == p {
+				c = 0
+				break
+			}
+			if c = comparePods(base[i], p); c >= 0 {
+				break
+			}
+			i++ // base[i] is not in now: drop it
+		}
+		if c == 0 && (base[i] == p || bytes.Equal(base[i].encoded(), p.encoded())) {
+			if run.count > 0 && run.start+run.count != i {
+				seq = append(seq, run)
+				run.count = 0
+			}
+			if run.count == 0 {
+				run.start = i
+			}
+			run.count++
+			i++
 			continue
 		}
-		if p.Name != b.Name || p.Namespace != b.Namespace {
+		if c == 0 {
+			i++ // p replaces base[i]
+		}
+		if run.count > 0 {
+			seq = append(seq, run)
+			run.count = 0
+		}
+		if sent++; sent > len(now)/2 {
 			return nil, false
 		}
-		if !bytes.Equal(p.encoded(), b.encoded()) {
-			changed = append(changed, i)
-			if len(changed) > len(now)/2 {
-				return nil, false
-			}
-		}
+		seq = append(seq, editStep{pod: p})
 	}
-	return changed, true
+	if run.count > 0 {
+		seq = append(seq, run)
+	}
+	return seq, true
 }
+
+// comparePods orders pods as View.Pods are: by their informer keys,
+// "namespace/name".
+func comparePods(a, b *Pod) int { return compareKeys(a.Namespace, a.Name, b.Namespace, b.Name) }

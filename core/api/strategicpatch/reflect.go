@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/kubeplay/kubeplay/core/api"
 )
@@ -17,22 +18,23 @@ import (
 
 var jsonMarshaler = reflect.TypeFor[json.Marshaler]()
 
-// kindSchemas holds the schema of every served kind, built once at init and
-// read-only afterwards.
-var kindSchemas = map[*api.KindInfo]*Schema{}
-
-func init() {
+// kindSchemas returns the schema of every served kind, built on first use
+// (only apply and patch need them, so the page does not wait for them at
+// start-up) and read-only afterwards.
+var kindSchemas = sync.OnceValue(func() map[*api.KindInfo]*Schema {
+	m := map[*api.KindInfo]*Schema{}
 	for _, k := range api.Kinds() {
-		kindSchemas[k] = SchemaOf(k.New())
+		m[k] = SchemaOf(k.New())
 	}
-}
+	return m
+})
 
 // SchemaFor returns the schema of a kind's Go type, or nil for a nil kind.
 func SchemaFor(k *api.KindInfo) *Schema {
 	if k == nil {
 		return nil
 	}
-	if s := kindSchemas[k]; s != nil {
+	if s := kindSchemas()[k]; s != nil {
 		return s
 	}
 	return SchemaOf(k.New())

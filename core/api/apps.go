@@ -3,17 +3,17 @@ package api
 // Deployment is apps/v1 Deployment.
 type Deployment struct {
 	TypeMeta   `json:",inline"`
-	ObjectMeta `json:"metadata,omitzero"`
-	Spec       DeploymentSpec   `json:"spec,omitzero"`
-	Status     DeploymentStatus `json:"status,omitzero"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       DeploymentSpec   `json:"spec,omitempty"`
+	Status     DeploymentStatus `json:"status,omitempty"`
 }
 
 // DeploymentSpec is apps/v1 DeploymentSpec.
 type DeploymentSpec struct {
 	Replicas                *int32             `json:"replicas,omitempty"`
-	Selector                *LabelSelector     `json:"selector,omitempty"`
-	Template                PodTemplateSpec    `json:"template,omitzero"`
-	Strategy                DeploymentStrategy `json:"strategy,omitzero"`
+	Selector                *LabelSelector     `json:"selector"`
+	Template                PodTemplateSpec    `json:"template"`
+	Strategy                DeploymentStrategy `json:"strategy,omitempty"`
 	MinReadySeconds         int32              `json:"minReadySeconds,omitempty"`
 	RevisionHistoryLimit    *int32             `json:"revisionHistoryLimit,omitempty"`
 	Paused                  bool               `json:"paused,omitempty"`
@@ -66,8 +66,8 @@ const (
 type DeploymentCondition struct {
 	Type               DeploymentConditionType `json:"type"`
 	Status             ConditionStatus         `json:"status"`
-	LastUpdateTime     Time                    `json:"lastUpdateTime,omitzero"`
-	LastTransitionTime Time                    `json:"lastTransitionTime,omitzero"`
+	LastUpdateTime     Time                    `json:"lastUpdateTime,omitempty"`
+	LastTransitionTime Time                    `json:"lastTransitionTime,omitempty"`
 	Reason             string                  `json:"reason,omitempty"`
 	Message            string                  `json:"message,omitempty"`
 }
@@ -75,17 +75,17 @@ type DeploymentCondition struct {
 // ReplicaSet is apps/v1 ReplicaSet.
 type ReplicaSet struct {
 	TypeMeta   `json:",inline"`
-	ObjectMeta `json:"metadata,omitzero"`
-	Spec       ReplicaSetSpec   `json:"spec,omitzero"`
-	Status     ReplicaSetStatus `json:"status,omitzero"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       ReplicaSetSpec   `json:"spec,omitempty"`
+	Status     ReplicaSetStatus `json:"status,omitempty"`
 }
 
 // ReplicaSetSpec is apps/v1 ReplicaSetSpec.
 type ReplicaSetSpec struct {
 	Replicas        *int32          `json:"replicas,omitempty"`
 	MinReadySeconds int32           `json:"minReadySeconds,omitempty"`
-	Selector        *LabelSelector  `json:"selector,omitempty"`
-	Template        PodTemplateSpec `json:"template,omitzero"`
+	Selector        *LabelSelector  `json:"selector"`
+	Template        PodTemplateSpec `json:"template,omitempty"`
 }
 
 // ReplicaSetStatus is apps/v1 ReplicaSetStatus. Replicas is written even when
@@ -110,7 +110,7 @@ const ReplicaSetReplicaFailure ReplicaSetConditionType = "ReplicaFailure"
 type ReplicaSetCondition struct {
 	Type               ReplicaSetConditionType `json:"type"`
 	Status             ConditionStatus         `json:"status"`
-	LastTransitionTime Time                    `json:"lastTransitionTime,omitzero"`
+	LastTransitionTime Time                    `json:"lastTransitionTime,omitempty"`
 	Reason             string                  `json:"reason,omitempty"`
 	Message            string                  `json:"message,omitempty"`
 }

@@ -3,9 +3,9 @@ package api
 // Namespace is core/v1 Namespace.
 type Namespace struct {
 	TypeMeta   `json:",inline"`
-	ObjectMeta `json:"metadata,omitzero"`
-	Spec       NamespaceSpec   `json:"spec,omitzero"`
-	Status     NamespaceStatus `json:"status,omitzero"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       NamespaceSpec   `json:"spec,omitempty"`
+	Status     NamespaceStatus `json:"status,omitempty"`
 }
 
 // NamespaceSpec is core/v1 NamespaceSpec.
@@ -29,13 +29,13 @@ type NamespaceStatus struct {
 // Event is core/v1 Event, the form kubectl describe and get events read.
 type Event struct {
 	TypeMeta           `json:",inline"`
-	ObjectMeta         `json:"metadata,omitzero"`
+	ObjectMeta         `json:"metadata"`
 	InvolvedObject     ObjectReference `json:"involvedObject"`
 	Reason             string          `json:"reason,omitempty"`
 	Message            string          `json:"message,omitempty"`
-	Source             EventSource     `json:"source,omitzero"`
-	FirstTimestamp     Time            `json:"firstTimestamp,omitzero"`
-	LastTimestamp      Time            `json:"lastTimestamp,omitzero"`
+	Source             EventSource     `json:"source,omitempty"`
+	FirstTimestamp     Time            `json:"firstTimestamp,omitempty"`
+	LastTimestamp      Time            `json:"lastTimestamp,omitempty"`
 	Count              int32           `json:"count,omitempty"`
 	Type               string          `json:"type,omitempty"`
 	ReportingComponent string          `json:"reportingComponent"`
@@ -57,9 +57,9 @@ type EventSource struct {
 // ResourceQuota is core/v1 ResourceQuota.
 type ResourceQuota struct {
 	TypeMeta   `json:",inline"`
-	ObjectMeta `json:"metadata,omitzero"`
-	Spec       ResourceQuotaSpec   `json:"spec,omitzero"`
-	Status     ResourceQuotaStatus `json:"status,omitzero"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       ResourceQuotaSpec   `json:"spec,omitempty"`
+	Status     ResourceQuotaStatus `json:"status,omitempty"`
 }
 
 // ResourceQuotaSpec is core/v1 ResourceQuotaSpec.
@@ -76,8 +76,8 @@ type ResourceQuotaStatus struct {
 // Lease is coordination.k8s.io/v1 Lease (node heartbeats).
 type Lease struct {
 	TypeMeta   `json:",inline"`
-	ObjectMeta `json:"metadata,omitzero"`
-	Spec       LeaseSpec `json:"spec,omitzero"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       LeaseSpec `json:"spec,omitempty"`
 }
 
 // MicroTime is metav1.MicroTime; the playground's clock has second
@@ -96,6 +96,6 @@ type LeaseSpec struct {
 // RuntimeClass is node.k8s.io/v1 RuntimeClass.
 type RuntimeClass struct {
 	TypeMeta   `json:",inline"`
-	ObjectMeta `json:"metadata,omitzero"`
+	ObjectMeta `json:"metadata,omitempty"`
 	Handler    string `json:"handler"`
 }

@@ -3,7 +3,7 @@ package api
 // EndpointSlice is discovery.k8s.io/v1 EndpointSlice.
 type EndpointSlice struct {
 	TypeMeta    `json:",inline"`
-	ObjectMeta  `json:"metadata,omitzero"`
+	ObjectMeta  `json:"metadata,omitempty"`
 	AddressType AddressType    `json:"addressType"`
 	Endpoints   []Endpoint     `json:"endpoints"`
 	Ports       []EndpointPort `json:"ports"`
@@ -18,7 +18,7 @@ const AddressTypeIPv4 AddressType = "IPv4"
 // Endpoint is one backend of an EndpointSlice.
 type Endpoint struct {
 	Addresses  []string           `json:"addresses"`
-	Conditions EndpointConditions `json:"conditions,omitzero"`
+	Conditions EndpointConditions `json:"conditions,omitempty"`
 	Hostname   *string            `json:"hostname,omitempty"`
 	TargetRef  *ObjectReference   `json:"targetRef,omitempty"`
 	NodeName   *string            `json:"nodeName,omitempty"`

@@ -14,7 +14,7 @@ type ObjectMeta struct {
 	UID                        string            `json:"uid,omitempty"`
 	ResourceVersion            string            `json:"resourceVersion,omitempty"`
 	Generation                 int64             `json:"generation,omitempty"`
-	CreationTimestamp          Time              `json:"creationTimestamp,omitzero"`
+	CreationTimestamp          Time              `json:"creationTimestamp,omitempty,omitzero"`
 	DeletionTimestamp          *Time             `json:"deletionTimestamp,omitempty"`
 	DeletionGracePeriodSeconds *int64            `json:"deletionGracePeriodSeconds,omitempty"`
 	Labels                     map[string]string `json:"labels,omitempty"`

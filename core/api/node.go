@@ -3,9 +3,9 @@ package api
 // Node is core/v1 Node.
 type Node struct {
 	TypeMeta   `json:",inline"`
-	ObjectMeta `json:"metadata,omitzero"`
-	Spec       NodeSpec   `json:"spec,omitzero"`
-	Status     NodeStatus `json:"status,omitzero"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       NodeSpec   `json:"spec,omitempty"`
+	Status     NodeStatus `json:"status,omitempty"`
 }
 
 // NodeSpec is core/v1 NodeSpec.
@@ -48,8 +48,8 @@ const (
 type NodeCondition struct {
 	Type               NodeConditionType `json:"type"`
 	Status             ConditionStatus   `json:"status"`
-	LastHeartbeatTime  Time              `json:"lastHeartbeatTime,omitzero"`
-	LastTransitionTime Time              `json:"lastTransitionTime,omitzero"`
+	LastHeartbeatTime  Time              `json:"lastHeartbeatTime,omitempty"`
+	LastTransitionTime Time              `json:"lastTransitionTime,omitempty"`
 	Reason             string            `json:"reason,omitempty"`
 	Message            string            `json:"message,omitempty"`
 }
@@ -65,15 +65,15 @@ type NodeAddress struct {
 
 // NodeSystemInfo is the subset of node info kubectl shows.
 type NodeSystemInfo struct {
-	MachineID               string `json:"machineID,omitempty"`
-	SystemUUID              string `json:"systemUUID,omitempty"`
-	BootID                  string `json:"bootID,omitempty"`
-	KubeletVersion          string `json:"kubeletVersion,omitempty"`
-	ContainerRuntimeVersion string `json:"containerRuntimeVersion,omitempty"`
-	OSImage                 string `json:"osImage,omitempty"`
-	KernelVersion           string `json:"kernelVersion,omitempty"`
-	OperatingSystem         string `json:"operatingSystem,omitempty"`
-	Architecture            string `json:"architecture,omitempty"`
+	MachineID               string `json:"machineID"`
+	SystemUUID              string `json:"systemUUID"`
+	BootID                  string `json:"bootID"`
+	KubeletVersion          string `json:"kubeletVersion"`
+	ContainerRuntimeVersion string `json:"containerRuntimeVersion"`
+	OSImage                 string `json:"osImage"`
+	KernelVersion           string `json:"kernelVersion"`
+	OperatingSystem         string `json:"operatingSystem"`
+	Architecture            string `json:"architecture"`
 }
 
 // ContainerImage is an image cached on a node.
@@ -88,6 +88,6 @@ type NodeStatus struct {
 	Allocatable ResourceList     `json:"allocatable,omitempty"`
 	Conditions  []NodeCondition  `json:"conditions,omitempty"`
 	Addresses   []NodeAddress    `json:"addresses,omitempty"`
-	NodeInfo    NodeSystemInfo   `json:"nodeInfo,omitzero"`
+	NodeInfo    NodeSystemInfo   `json:"nodeInfo,omitempty"`
 	Images      []ContainerImage `json:"images,omitempty"`
 }

@@ -5,15 +5,15 @@ import "github.com/kubeplay/kubeplay/core/api/resource"
 // Pod is core/v1 Pod.
 type Pod struct {
 	TypeMeta   `json:",inline"`
-	ObjectMeta `json:"metadata,omitzero"`
-	Spec       PodSpec   `json:"spec,omitzero"`
-	Status     PodStatus `json:"status,omitzero"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       PodSpec   `json:"spec,omitempty"`
+	Status     PodStatus `json:"status,omitempty"`
 }
 
 // PodTemplateSpec is the pod template inside Deployments and ReplicaSets.
 type PodTemplateSpec struct {
-	ObjectMeta `json:"metadata,omitzero"`
-	Spec       PodSpec `json:"spec,omitzero"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       PodSpec `json:"spec,omitempty"`
 }
 
 // RestartPolicy is Always, OnFailure or Never.
@@ -84,7 +84,7 @@ type Container struct {
 	WorkingDir               string                   `json:"workingDir,omitempty"`
 	Ports                    []ContainerPort          `json:"ports,omitempty"`
 	Env                      []EnvVar                 `json:"env,omitempty"`
-	Resources                ResourceRequirements     `json:"resources,omitzero"`
+	Resources                ResourceRequirements     `json:"resources,omitempty"`
 	LivenessProbe            *Probe                   `json:"livenessProbe,omitempty"`
 	ReadinessProbe           *Probe                   `json:"readinessProbe,omitempty"`
 	StartupProbe             *Probe                   `json:"startupProbe,omitempty"`
@@ -203,7 +203,7 @@ type TCPSocketAction struct {
 // GRPCAction calls the gRPC health service.
 type GRPCAction struct {
 	Port    int32   `json:"port"`
-	Service *string `json:"service,omitempty"`
+	Service *string `json:"service"`
 }
 
 // SleepAction pauses for a number of seconds (lifecycle hooks only).
@@ -265,8 +265,8 @@ type PodCondition struct {
 	// writer saw (PodObservedGenerationTracking, GA and locked on in 1.35).
 	ObservedGeneration int64           `json:"observedGeneration,omitempty"`
 	Status             ConditionStatus `json:"status"`
-	LastProbeTime      Time            `json:"lastProbeTime,omitzero"`
-	LastTransitionTime Time            `json:"lastTransitionTime,omitzero"`
+	LastProbeTime      Time            `json:"lastProbeTime,omitempty"`
+	LastTransitionTime Time            `json:"lastTransitionTime,omitempty"`
 	Reason             string          `json:"reason,omitempty"`
 	Message            string          `json:"message,omitempty"`
 }
@@ -303,8 +303,8 @@ type PodStatus struct {
 // ContainerStatus is core/v1 ContainerStatus.
 type ContainerStatus struct {
 	Name                 string         `json:"name"`
-	State                ContainerState `json:"state,omitzero"`
-	LastTerminationState ContainerState `json:"lastState,omitzero"`
+	State                ContainerState `json:"state,omitempty"`
+	LastTerminationState ContainerState `json:"lastState,omitempty"`
 	Ready                bool           `json:"ready"`
 	RestartCount         int32          `json:"restartCount"`
 	Image                string         `json:"image"`
@@ -328,7 +328,7 @@ type ContainerStateWaiting struct {
 
 // ContainerStateRunning is a running container.
 type ContainerStateRunning struct {
-	StartedAt Time `json:"startedAt,omitzero"`
+	StartedAt Time `json:"startedAt,omitempty"`
 }
 
 // ContainerStateTerminated is a container that has exited.
@@ -337,7 +337,7 @@ type ContainerStateTerminated struct {
 	Signal      int32  `json:"signal,omitempty"`
 	Reason      string `json:"reason,omitempty"`
 	Message     string `json:"message,omitempty"`
-	StartedAt   Time   `json:"startedAt,omitzero"`
-	FinishedAt  Time   `json:"finishedAt,omitzero"`
+	StartedAt   Time   `json:"startedAt,omitempty"`
+	FinishedAt  Time   `json:"finishedAt,omitempty"`
 	ContainerID string `json:"containerID,omitempty"`
 }

@@ -3,9 +3,9 @@ package api
 // Service is core/v1 Service.
 type Service struct {
 	TypeMeta   `json:",inline"`
-	ObjectMeta `json:"metadata,omitzero"`
-	Spec       ServiceSpec   `json:"spec,omitzero"`
-	Status     ServiceStatus `json:"status,omitzero"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       ServiceSpec   `json:"spec,omitempty"`
+	Status     ServiceStatus `json:"status,omitempty"`
 }
 
 // ServiceType is ClusterIP, NodePort, LoadBalancer or ExternalName.
@@ -72,13 +72,13 @@ type ServicePort struct {
 	Protocol    Protocol    `json:"protocol,omitempty"`
 	AppProtocol *string     `json:"appProtocol,omitempty"`
 	Port        int32       `json:"port"`
-	TargetPort  IntOrString `json:"targetPort,omitzero"`
+	TargetPort  IntOrString `json:"targetPort,omitempty"`
 	NodePort    int32       `json:"nodePort,omitempty"`
 }
 
 // ServiceStatus is core/v1 ServiceStatus.
 type ServiceStatus struct {
-	LoadBalancer LoadBalancerStatus `json:"loadBalancer,omitzero"`
+	LoadBalancer LoadBalancerStatus `json:"loadBalancer,omitempty"`
 }
 
 // LoadBalancerStatus lists the load balancer's ingress points.

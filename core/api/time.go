@@ -7,7 +7,8 @@ import (
 
 // Time is metav1.Time: a timestamp serialised as RFC 3339 in UTC with second
 // precision, as the API server stores it. The zero value means "unset" and
-// encodes as null.
+// encodes as null: a Time field is a struct, which omitempty never drops, so
+// an unset lastProbeTime prints "lastProbeTime: null" as upstream's does.
 type Time struct {
 	time.Time
 }
@@ -21,7 +22,8 @@ func NewTimePtr(t time.Time) *Time {
 	return &v
 }
 
-// IsZero lets `omitzero` drop unset timestamps.
+// IsZero lets `omitzero` drop an unset metadata.creationTimestamp, the one
+// field upstream tags omitzero (kubernetes/kubernetes#130989, v1.34).
 func (t Time) IsZero() bool { return t.Time.IsZero() }
 
 // MarshalJSON renders RFC 3339 in UTC, or null when unset.

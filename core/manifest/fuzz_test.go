@@ -44,8 +44,8 @@ func FuzzDecode(f *testing.F) {
 		}
 		for _, d := range docs {
 			for name, encode := range map[string]func(api.Object) ([]byte, error){"yaml": EncodeYAML, "json": EncodeJSON} {
-				// One round may still change the text: an empty map
-				// that omitzero keeps ("metadata: {}") decodes as nil,
+				// One round may still change the text: omitempty drops
+				// an empty map the input wrote ("labels: {}"),
 				// a quantity or a timestamp gets its canonical form.
 				// After that the text must be a fixed point.
 				first := mustEncode(t, name, encode, d.Object)

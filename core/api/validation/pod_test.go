@@ -66,8 +66,8 @@ func TestValidatePodUpdate(t *testing.T) {
 		{"change a port", func(p *api.Pod) { p.Spec.Containers[0].Ports[0].ContainerPort = 8080 }, []string{
 			"spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)\n" +
 				"  api.PodSpec{\n" +
-				`- 	containers: [{"name":"web","image":"nginx:1.25","ports":[{"name":"http","containerPort":80,"protocol":"TCP"}],"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent"}],` + "\n" +
-				`+ 	containers: [{"name":"web","image":"nginx:1.25","ports":[{"name":"http","containerPort":8080,"protocol":"TCP"}],"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent"}],` + "\n" +
+				`- 	containers: [{"name":"web","image":"nginx:1.25","ports":[{"name":"http","containerPort":80,"protocol":"TCP"}],"resources":{},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent"}],` + "\n" +
+				`+ 	containers: [{"name":"web","image":"nginx:1.25","ports":[{"name":"http","containerPort":8080,"protocol":"TCP"}],"resources":{},"terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent"}],` + "\n" +
 				"  }\n",
 		}},
 	}

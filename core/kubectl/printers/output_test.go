@@ -44,6 +44,7 @@ func TestJSONOutput(t *testing.T) {
         "creationTimestamp": "2026-01-01T11:59:59Z",
         "name": "dev"
     },
+    "spec": {},
     "status": {
         "phase": "Active"
     }
@@ -59,6 +60,7 @@ func TestJSONOutput(t *testing.T) {
                 "creationTimestamp": "2026-01-01T11:59:59Z",
                 "name": "dev"
             },
+            "spec": {},
             "status": {
                 "phase": "Active"
             }
@@ -90,6 +92,7 @@ func TestYAMLOutput(t *testing.T) {
 			"metadata:\n"+
 			"  creationTimestamp: \"2026-01-01T11:59:59Z\"\n"+
 			"  name: dev\n"+
+			"spec: {}\n"+
 			"status:\n"+
 			"  phase: Active\n")
 	check(t, "get ns -o yml", mustPrint(t, objs(namespace("dev")), "yml", OutputOptions{}),
@@ -100,6 +103,7 @@ func TestYAMLOutput(t *testing.T) {
 			"  metadata:\n"+
 			"    creationTimestamp: \"2026-01-01T11:59:59Z\"\n"+
 			"    name: dev\n"+
+			"  spec: {}\n"+
 			"  status:\n"+
 			"    phase: Active\n"+
 			"kind: List\n"+
@@ -181,7 +185,8 @@ func TestJSONPathOutput(t *testing.T) {
 func TestJSONPathErrors(t *testing.T) {
 	ns := objs(namespace("dev"))
 	dump := `map[string]interface {}{"apiVersion":"v1", "kind":"Namespace", "metadata":map[string]interface {}{` +
-		`"creationTimestamp":"2026-01-01T11:59:59Z", "name":"dev"}, "status":map[string]interface {}{"phase":"Active"}}`
+		`"creationTimestamp":"2026-01-01T11:59:59Z", "name":"dev"}, "spec":map[string]interface {}{}, ` +
+		`"status":map[string]interface {}{"phase":"Active"}}`
 	tests := []struct {
 		output string
 		opts   OutputOptions
@@ -192,7 +197,7 @@ func TestJSONPathErrors(t *testing.T) {
 		{"jsonpath={.items[*}", OutputOptions{}, "error parsing jsonpath {.items[*}, unterminated array"},
 		{"jsonpath={.metadata.name", OutputOptions{}, "error parsing jsonpath {.metadata.name, unclosed action"},
 		{"jsonpath={.spec.foo}", OutputOptions{SingleItem: true, StrictTemplateKeys: true},
-			"error executing jsonpath \"{.spec.foo}\": Error executing template: spec is not found. " +
+			"error executing jsonpath \"{.spec.foo}\": Error executing template: foo is not found. " +
 				"Printing more information for debugging the template:\n" +
 				"\ttemplate was:\n\t\t{.spec.foo}\n" +
 				"\tobject given to jsonpath engine was:\n\t\t" + dump + "\n\n\n"},

@@ -25,7 +25,7 @@ func TestInitialNode(t *testing.T) {
 		`"spec":{"podCIDR":"10.244.2.0/24","podCIDRs":["10.244.2.0/24"],"unschedulable":true,"taints":[{"key":"gpu","effect":"NoSchedule"},{"key":"node.kubernetes.io/unschedulable","effect":"NoSchedule"}]}`,
 		`"capacity":{"cpu":"4","memory":"8Gi","pods":"110"},"allocatable":{"cpu":"4","memory":"8Gi","pods":"110"}`,
 		`"addresses":[{"type":"InternalIP","address":"172.18.0.3"},{"type":"Hostname","address":"node-2"}]`,
-		`"nodeInfo":{"kubeletVersion":"v1.37.0","containerRuntimeVersion":"containerd://2.1.4","osImage":"Debian GNU/Linux 12 (bookworm)","kernelVersion":"6.8.0-60-generic","operatingSystem":"linux","architecture":"amd64"}`,
+		`"nodeInfo":{"machineID":"","systemUUID":"","bootID":"","kubeletVersion":"v1.37.0","containerRuntimeVersion":"containerd://2.1.4","osImage":"Debian GNU/Linux 12 (bookworm)","kernelVersion":"6.8.0-60-generic","operatingSystem":"linux","architecture":"amd64"}`,
 	} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("JSON lacks %s:\n%s", want, b)

@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 
@@ -36,19 +37,24 @@ func runCreate(e *env, c *command, fs *flagSet, args []string) error {
 
 // createOne creates (or, in a dry run, only prints) one object.
 func (e *env) createOne(in *info, dry dryRun, output string) error {
-	obj := in.obj
-	if dry == dryRunNone {
-		obj = obj.DeepCopyObject()
-		if in.kind.Namespaced {
-			obj.GetObjectMeta().Namespace = in.namespace
-		}
-		created, err := e.cluster.Server().Create(obj)
-		if err != nil {
-			return err
-		}
-		obj = created
+	obj, err := e.createObject(in, dry)
+	if err != nil {
+		return err
 	}
 	return e.printName(in, obj, "created"+dry.suffix(), output)
+}
+
+// createObject sends one object to the API server and returns what it
+// stored; in a dry run it returns the object unchanged.
+func (e *env) createObject(in *info, dry dryRun) (api.Object, error) {
+	if dry != dryRunNone {
+		return in.obj, nil
+	}
+	obj := in.obj.DeepCopyObject()
+	if in.kind.Namespaced {
+		obj.GetObjectMeta().Namespace = in.namespace
+	}
+	return e.cluster.Server().Create(obj)
 }
 
 // saveConfigThenRecord is RunCreate's and RunReplace's order: with
@@ -132,8 +138,16 @@ func runCreateDeployment(e *env, c *command, fs *flagSet, args []string) error {
 		}
 		setAnnotation(d, apply.LastAppliedConfigAnnotation, string(raw)+"\n")
 	}
-	k := api.KindOf(d)
-	return e.createOne(&info{kind: k, namespace: e.namespace, name: name, obj: d}, dry, fs.string("output"))
+	in := &info{kind: api.KindOf(d), namespace: e.namespace, name: name, obj: d}
+	obj, err := e.createObject(in, dry)
+	if err != nil {
+		// CreateDeploymentOptions.Run wraps the server's error with %v, so
+		// kubectl prints it as a plain error ("error: failed to create
+		// deployment: ..."), not as "Error from server (AlreadyExists)".
+		// create namespace (NamespaceOptions.Run) returns it unwrapped.
+		return fmt.Errorf("failed to create deployment: %v", err)
+	}
+	return e.printName(in, obj, "created"+dry.suffix(), fs.string("output"))
 }
 
 // runCreateNamespace is `kubectl create namespace NAME` (create_namespace.go).

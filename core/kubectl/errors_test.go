@@ -36,6 +36,10 @@ func TestCommandLineErrors(t *testing.T) {
 		{"kubectl scale deploy/nginx-deployment", "", "error: required flag(s) \"replicas\" not set\n", 1},
 		{"kubectl create deployment web", "", "error: required flag(s) \"image\" not set\n", 1},
 		{"kubectl create deployment --image=nginx", "", "error: exactly one NAME is required, got 0\nSee 'kubectl create deployment -h' for help and examples\n", 1},
+		// CreateDeploymentOptions.Run wraps the server's error; create
+		// namespace does not.
+		{"kubectl create deployment nginx-deployment --image=nginx", "", "error: failed to create deployment: deployments.apps \"nginx-deployment\" already exists\n", 1},
+		{"kubectl create namespace default", "", "Error from server (AlreadyExists): namespaces \"default\" already exists\n", 1},
 		{"kubectl get deploymnts", "", "error: the server doesn't have a resource type \"deploymnts\"\n", 1},
 		{"kubectl get deploy x", "", "Error from server (NotFound): deployments.apps \"x\" not found\n", 1},
 		{"kubectl get deploy x y", "", "Error from server (NotFound): deployments.apps \"x\" not found\nError from server (NotFound): deployments.apps \"y\" not found\n", 1},

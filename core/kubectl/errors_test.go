@@ -20,10 +20,7 @@ func rolledOut(t *testing.T) *session {
 // cmdutil.CheckErr / UsageErrorf, the resource builder and each command.
 func TestCommandLineErrors(t *testing.T) {
 	s := rolledOut(t)
-	tests := []struct {
-		line, stdout, stderr string
-		code                 int
-	}{
+	runCases(t, s, []runCase{
 		{"kubectl rollot", "", "error: unknown command \"rollot\" for \"kubectl\"\n\nDid you mean this?\n\trollout\n", 1},
 		{"kubectl gte pods", "", "error: unknown command \"gte\" for \"kubectl\"\n\nDid you mean this?\n\tget\n", 1},
 		{"kubectl list pods", "", "error: unknown command \"list\" for \"kubectl\"\n\nDid you mean this?\n\tget\n", 1},
@@ -44,6 +41,16 @@ func TestCommandLineErrors(t *testing.T) {
 		{"kubectl get deploy x", "", "Error from server (NotFound): deployments.apps \"x\" not found\n", 1},
 		{"kubectl get deploy x y", "", "Error from server (NotFound): deployments.apps \"x\" not found\nError from server (NotFound): deployments.apps \"y\" not found\n", 1},
 		{"kubectl get deploy x --ignore-not-found", "", "", 0},
+		// printGeneric: a single item that is missing is the error alone;
+		// several names print what was found, then the errors.
+		{"kubectl get deploy x -o yaml", "", "Error from server (NotFound): deployments.apps \"x\" not found\n", 1},
+		{"kubectl get deploy x -o json", "", "Error from server (NotFound): deployments.apps \"x\" not found\n", 1},
+		{"kubectl get deploy/x -o custom-columns=N:.metadata.name", "", "Error from server (NotFound): deployments.apps \"x\" not found\n", 1},
+		{"kubectl get deploy x -o yaml --ignore-not-found", "", "", 0},
+		{"kubectl get deploy -l app=nothing -o name --ignore-not-found", "", "", 0},
+		{"kubectl get deploy nginx-deployment x -o name", "deployment.apps/nginx-deployment\n", "Error from server (NotFound): deployments.apps \"x\" not found\n", 1},
+		{"kubectl get deploy x y -o yaml", "apiVersion: v1\nitems: []\nkind: List\nmetadata:\n  resourceVersion: \"\"\n",
+			"Error from server (NotFound): deployments.apps \"x\" not found\nError from server (NotFound): deployments.apps \"y\" not found\n", 1},
 		{"kubectl sett image", "", "error: unknown command \"sett\" for \"kubectl\"\n\nDid you mean this?\n\tset\n\tget\n", 1},
 		{"kubectl get", "", "You must specify the type of resource to get. Use \"kubectl api-resources\" for a complete list of supported resources.\n\nerror: Required resource not specified.\nUse \"kubectl explain <resource>\" for a detailed description of that resource (e.g. kubectl explain pods).\nSee 'kubectl get -h' for help and examples\n", 1},
 		{"kubectl describe", "", "error: You must specify the type of resource to describe. Use \"kubectl api-resources\" for a complete list of supported resources.\n", 1},
@@ -89,8 +96,19 @@ func TestCommandLineErrors(t *testing.T) {
 		{"kubectl get pods --request-timeout=abc", "", "error: invalid timeout value. Timeout must be a single integer in seconds, or an integer followed by a corresponding time unit (e.g. 1s | 2m | 3h)\n", 1},
 		{"get pods", "", "bash: get: command not found\n", 127},
 		{"kubectl get 'pods", "", "bash: unexpected EOF while looking for matching `''\n", 2},
-	}
-	for _, tt := range tests {
+	})
+}
+
+// runCase is one command line with what it must print and its exit code.
+type runCase struct {
+	line, stdout, stderr string
+	code                 int
+}
+
+// runCases runs each line in s and compares stdout, stderr and exit code.
+func runCases(t *testing.T, s *session, cases []runCase) {
+	t.Helper()
+	for _, tt := range cases {
 		r := s.run(tt.line)
 		if r.Stdout != tt.stdout || r.Stderr != tt.stderr || r.ExitCode != tt.code {
 			t.Errorf("$ %s\nstdout %q\nstderr %q\nexit %d\nwant stdout %q\nstderr %q\nexit %d", tt.line, r.Stdout, r.Stderr, r.ExitCode, tt.stdout, tt.stderr, tt.code)

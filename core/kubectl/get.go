@@ -58,6 +58,12 @@ func runGet(e *env, c *command, fs *flagSet, args []string) error {
 			}
 		}
 	}
+	// printGeneric (every -o but the tables): a single item that failed is
+	// reported alone, with no empty List before it, and nothing found with
+	// --ignore-not-found prints nothing at all.
+	if output != "" && output != "wide" && (r.singleItem && len(errs) > 0 || len(r.infos) == 0 && fs.bool("ignore-not-found")) {
+		return newAggregate(errs)
+	}
 	objs := make([]api.Object, len(r.infos))
 	for i, in := range r.infos {
 		objs[i] = in.obj

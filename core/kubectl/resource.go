@@ -204,7 +204,9 @@ func (e *env) resolve(sel selection) (*result, error) {
 			}
 			r.infos = append(r.infos, in)
 		}
-		r.singleItem = len(infos) == 1
+		// visitByPaths: one file (not stdin, not a directory) implies a
+		// single item, however many documents it holds.
+		r.singleItem = len(sel.filenames) == 1 && sel.filenames[0] != "-"
 		return r, nil
 	}
 	sel = sel.trimmed()

@@ -14,6 +14,19 @@ import (
 	"github.com/kubeplay/kubeplay/core/kubectl/describe"
 )
 
+// errNoRolloutResource is the rollout subcommands' Validate error when
+// neither a resource nor a file is named.
+var errNoRolloutResource = errors.New("required resource not specified")
+
+// requireRolloutResource is the check every rollout subcommand's Validate
+// starts with (len(o.Resources) == 0 && cmdutil.IsFilenameSliceEmpty).
+func requireRolloutResource(fs *flagSet, args []string) error {
+	if len(args) == 0 && len(fs.strings("filename")) == 0 && fs.string("kustomize") == "" {
+		return errNoRolloutResource
+	}
+	return nil
+}
+
 // rolloutTargets resolves the arguments of rollout history, undo, pause,
 // resume and restart (ResourceTypeOrNameArgs, ContinueOnError, Latest).
 func (e *env) rolloutTargets(fs *flagSet, args []string) (*result, error) {
@@ -26,6 +39,9 @@ func (e *env) rolloutTargets(fs *flagSet, args []string) (*result, error) {
 // header line "deployment.apps/web " with a trailing space and the blank
 // line after the table.
 func runRolloutHistory(e *env, c *command, fs *flagSet, args []string) error {
+	if err := requireRolloutResource(fs, args); err != nil {
+		return err
+	}
 	revision := fs.int("revision")
 	if revision < 0 {
 		return fmt.Errorf("revision must be a positive integer: %v", revision)
@@ -120,6 +136,9 @@ func (e *env) viewHistory(d *api.Deployment, revision int64) (string, error) {
 // DeploymentRollbacker in polymorphichelpers/rollback.go, which
 // deployment.Undo implements).
 func runRolloutUndo(e *env, c *command, fs *flagSet, args []string) error {
+	if err := requireRolloutResource(fs, args); err != nil {
+		return err
+	}
 	if err := checkOutput(fs); err != nil {
 		return err
 	}
@@ -178,6 +197,9 @@ func runRolloutResume(e *env, c *command, fs *flagSet, args []string) error {
 // rolloutPatch is the shared body of pause and resume: a patch per
 // object, "error: deployments.apps "web" is already paused" for a refusal.
 func (e *env) rolloutPatch(fs *flagSet, args []string, mutate func(api.Object) error, done, unchanged string) error {
+	if err := requireRolloutResource(fs, args); err != nil {
+		return err
+	}
 	if err := checkOutput(fs); err != nil {
 		return err
 	}
@@ -214,6 +236,9 @@ func (e *env) rolloutPatch(fs *flagSet, args []string, mutate func(api.Object) e
 // template annotation kubectl.kubernetes.io/restartedAt, the virtual
 // clock's time in RFC 3339, makes a new ReplicaSet.
 func runRolloutRestart(e *env, c *command, fs *flagSet, args []string) error {
+	if err := requireRolloutResource(fs, args); err != nil {
+		return err
+	}
 	if err := checkOutput(fs); err != nil {
 		return err
 	}

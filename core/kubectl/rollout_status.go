@@ -22,8 +22,8 @@ var errWaitTimeout = errors.New("timed out waiting for the condition")
 // the rollout is done, fails, the object is deleted or --timeout passes.
 // Simulated time advances one tick at a time meanwhile.
 func runRolloutStatus(e *env, c *command, fs *flagSet, args []string) error {
-	if len(args) == 0 && len(fs.strings("filename")) == 0 {
-		return usageErrorf(c, "Required resource not specified.")
+	if err := requireRolloutResource(fs, args); err != nil {
+		return err
 	}
 	revision := fs.int("revision")
 	if revision < 0 {

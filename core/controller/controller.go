@@ -49,3 +49,15 @@ func (c *Context) NewQueue() *Queue { return newQueue(c.Clock, &c.arrivals) }
 func (c *Context) Recorder(component, host string) *Recorder {
 	return newRecorder(c.Server, c.Clock, c.events, component, host)
 }
+
+// EventsRecorder returns an event recorder for a component that writes
+// through the events.k8s.io/v1 API, as kube-scheduler does
+// (events.NewEventBroadcasterAdapter): the reporting instance is
+// "<component>-<hostname>" (eventBroadcasterImpl.NewRecorder) and, read
+// back as core/v1 Events, they carry no source. Correlation is still the
+// core/v1 recorder's (counts and aggregation, not event series).
+func (c *Context) EventsRecorder(component, hostname string) *Recorder {
+	r := newRecorder(c.Server, c.Clock, c.events, component, "")
+	r.instance, r.eventsAPI = component+"-"+hostname, true
+	return r
+}

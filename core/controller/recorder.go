@@ -32,9 +32,15 @@ const (
 //     lastTimestamp instead of creating a new one (eventLogger).
 type Recorder struct {
 	component, host string
-	server          *apiserver.Server
-	clock           clock.Source
-	corr            *correlator
+	// instance is the events' reportingInstance: the host for a core/v1
+	// recorder, "<component>-<hostname>" for an events.k8s.io/v1 one.
+	instance string
+	// eventsAPI marks a recorder that writes through events.k8s.io/v1,
+	// whose events have no source when read back as core/v1 Events.
+	eventsAPI bool
+	server    *apiserver.Server
+	clock     clock.Source
+	corr      *correlator
 }
 
 // correlator is shared by all recorders of a cluster, as one process's
@@ -68,7 +74,7 @@ func newCorrelator() *correlator {
 
 // newRecorder returns a recorder for component (and host, for node agents).
 func newRecorder(s *apiserver.Server, c clock.Source, corr *correlator, component, host string) *Recorder {
-	return &Recorder{component: component, host: host, server: s, clock: c, corr: corr}
+	return &Recorder{component: component, host: host, instance: host, server: s, clock: c, corr: corr}
 }
 
 // Eventf records an event about obj (record.EventRecorder.Eventf).
@@ -142,14 +148,25 @@ func (r *Recorder) makeEvent(obj api.Object, now api.Time, eventType, reason, me
 		InvolvedObject:     ref,
 		Reason:             reason,
 		Message:            message,
-		Source:             api.EventSource{Component: r.component, Host: r.host},
+		Source:             r.source(),
 		FirstTimestamp:     now,
 		LastTimestamp:      now,
 		Count:              1,
 		Type:               eventType,
 		ReportingComponent: r.component,
-		ReportingInstance:  r.host,
+		ReportingInstance:  r.instance,
 	}
+}
+
+// source is the core/v1 source of the recorder's events. An
+// events.k8s.io/v1 event has none (its deprecatedSource stays empty in
+// recorderImpl.makeEvent): kubectl shows its reportingController and
+// reportingInstance instead.
+func (r *Recorder) source() api.EventSource {
+	if r.eventsAPI {
+		return api.EventSource{}
+	}
+	return api.EventSource{Component: r.component, Host: r.host}
 }
 
 // uniqueName is "<name>.<hex UnixNano>". The virtual clock ticks in whole

@@ -18,6 +18,15 @@ import (
 // component its events carry.
 const Name = "default-scheduler"
 
+// Hostname is the host kube-scheduler runs on, which names the
+// reportingInstance of its events ("default-scheduler-kubeplay-control-plane",
+// shown by kubectl get events -o wide as SOURCE "default-scheduler,
+// default-scheduler-kubeplay-control-plane"; describe shows only the
+// component). The playground draws no control-plane node: this is the name
+// kind gives the control-plane node of a cluster called "kubeplay", the
+// scheduler's hostname there since it runs with hostNetwork.
+const Hostname = "kubeplay-control-plane"
+
 // Event reasons and the PodScheduled condition reasons (v1.PodReason*).
 const (
 	EventScheduled          = "Scheduled"
@@ -133,7 +142,7 @@ func New(ctx *controller.Context) *Scheduler {
 	s := &Scheduler{
 		ctx:      ctx,
 		queue:    ctx.NewQueue(),
-		recorder: ctx.Recorder(Name, ""),
+		recorder: ctx.EventsRecorder(Name, Hostname),
 		pods:     ctx.Informers.Lister(podKind),
 		nodes:    ctx.Informers.Lister(nodeKind),
 		cache:    newCache(),

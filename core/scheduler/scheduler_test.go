@@ -147,7 +147,7 @@ func (e *env) events(name string) []string {
 		if ev.InvolvedObject.Name != name {
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s %s %s: %s (x%d)", ev.Type, ev.Reason, ev.Source.Component, ev.Message, ev.Count))
+		out = append(out, fmt.Sprintf("%s %s %s: %s (x%d)", ev.Type, ev.Reason, ev.ReportingComponent, ev.Message, ev.Count))
 	}
 	return out
 }

@@ -99,6 +99,16 @@ func TestEventTable(t *testing.T) {
 		"LAST SEEN   TYPE      REASON              OBJECT                     SUBOBJECT                SOURCE                  MESSAGE                                            FIRST SEEN   COUNT   NAME\n"+
 			"5m          Normal    ScalingReplicaSet   deployment/web                                      deployment-controller   Scaled up replica set web-6d4cf56db6 from 0 to 3   5m           1       web.17a1\n"+
 			"12m         Warning   BackOff             pod/web-6d4cf56db6-x7k2p   spec.containers{nginx}   kubelet, kind-worker    Back-off pulling image \"nginx:nope\"                20m          3       web-6d4cf56db6-x7k2p.17a2\n")
+
+	// An events.k8s.io/v1 event (the scheduler's) has no source: SOURCE is
+	// its reporting controller and instance (formatEventSource).
+	e4 := event("web-6d4cf56db6-x7k2p.17a4", "Pod", "web-6d4cf56db6-x7k2p", "Normal", "Scheduled",
+		"Successfully assigned default/web-6d4cf56db6-x7k2p to kind-worker", time.Minute, time.Minute, 1)
+	e4.Source = api.EventSource{}
+	e4.ReportingComponent, e4.ReportingInstance = "default-scheduler", "default-scheduler-kind-control-plane"
+	check(t, "get events -o wide (events.k8s.io/v1)", printTable(t, objs(e4), TableOptions{Wide: true}),
+		"LAST SEEN   TYPE     REASON      OBJECT                     SUBOBJECT   SOURCE                                                    MESSAGE                                                             FIRST SEEN   COUNT   NAME\n"+
+			"60s         Normal   Scheduled   pod/web-6d4cf56db6-x7k2p               default-scheduler, default-scheduler-kind-control-plane   Successfully assigned default/web-6d4cf56db6-x7k2p to kind-worker   60s          1       web-6d4cf56db6-x7k2p.17a4\n")
 }
 
 // Namespaces, resource quotas, leases, EndpointSlices, RuntimeClasses, and

@@ -3,7 +3,6 @@ package kubectl
 import (
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 )
 
@@ -31,6 +30,9 @@ type command struct {
 	run      runFunc
 	// suggestFor are extra words that suggest this command (SuggestFor).
 	suggestFor []string
+	// unavailable marks a kubectl command the playground does not
+	// simulate: it parses, but help does not list it.
+	unavailable bool
 }
 
 func (c *command) add(children ...*command) *command {
@@ -239,48 +241,4 @@ func (e *env) execute(args []string) int {
 		return e.fail(err)
 	}
 	return 0
-}
-
-// defaultSubCommandRun is cmdutil.DefaultSubCommandRun for commands that
-// only group others (rollout, set, create): extra words are an unknown
-// command, otherwise the help goes to stderr and kubectl exits 1.
-func defaultSubCommandRun(e *env, c *command, fs *flagSet, args []string) error {
-	if len(args) > 0 {
-		return usageErrorf(c, "unknown command %q", strings.Join(args, " "))
-	}
-	e.writeHelp(e.errOut, c)
-	return errExit
-}
-
-// help prints a command's help to stdout (cobra's --help).
-func (e *env) help(c *command) { e.writeHelp(e.out, c) }
-
-// writeHelp prints a short help: the description, the subcommands and the
-// usage line. It is not kubectl's full help text (examples and the flag
-// list are left out).
-func (e *env) writeHelp(w io.Writer, c *command) {
-	if c.short != "" {
-		fmt.Fprintf(w, "%s\n", c.short)
-	}
-	if len(c.children) > 0 {
-		fmt.Fprintf(w, "\nAvailable Commands:\n")
-		width := 0
-		for _, ch := range c.children {
-			width = max(width, len(ch.name))
-		}
-		for _, ch := range c.children {
-			fmt.Fprintf(w, "  %-*s   %s\n", width, ch.name, ch.short)
-		}
-	}
-	usage := c.usage
-	if usage == "" {
-		usage = c.path() + " [flags]"
-		if len(c.children) > 0 {
-			usage = c.path() + " [command] [flags]"
-		}
-	}
-	fmt.Fprintf(w, "\nUsage:\n  %s\n", usage)
-	if c.parent == nil || len(c.children) > 0 {
-		fmt.Fprintf(w, "\nUse \"%s <command> --help\" for more information about a given command.\n", c.path())
-	}
 }

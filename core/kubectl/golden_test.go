@@ -240,8 +240,39 @@ kubectl -n dev create deployment api --image=nginx
 kubectl get deploy -A
 kubectl api-resources --namespaced=false
 kubectl version --client
-kubectl
-kubectl rollout
 `)
 	checkGolden(t, "commands.txt", got)
+}
+
+// kubectl's help (the templater of templates.ActsAsRootCommand): the root's
+// command groups, a group command run bare (DefaultSubCommandRun: rollout's
+// help on stdout, set's and create's on stderr, exit 1), --help and the help
+// command (stdout, exit 0). Each command shows where it wrote.
+func TestHelp(t *testing.T) {
+	s := newSession(t, nil)
+	var b strings.Builder
+	for _, line := range []string{
+		"kubectl",
+		"kubectl --help",
+		"kubectl rollout",
+		"kubectl rollout --help",
+		"kubectl set",
+		"kubectl create",
+		"kubectl create deployment --help",
+		"kubectl help",
+		"kubectl help rollout",
+		"kubectl help nothing",
+		"kubectl rollout frob",
+	} {
+		r := s.run(line)
+		fmt.Fprintf(&b, "$ %s\n", line)
+		if r.Stdout != "" {
+			fmt.Fprintf(&b, "--- stdout\n%s", withNewline(r.Stdout))
+		}
+		if r.Stderr != "" {
+			fmt.Fprintf(&b, "--- stderr\n%s", withNewline(r.Stderr))
+		}
+		fmt.Fprintf(&b, "[exit %d]\n", r.ExitCode)
+	}
+	checkGolden(t, "help.txt", b.String())
 }

@@ -205,7 +205,7 @@ func newRootCommand() *command {
 				flagDef{name: "raw", kind: kindString})},
 		// Deploy Commands
 		rollout,
-		&command{name: "scale", short: "Set a new size for a deployment, replica set, replication controller, or stateful set", run: runScale,
+		&command{name: "scale", short: "Set a new size for a deployment, replica set, or replication controller", run: runScale,
 			required: []string{"replicas"},
 			flags: flags(filenameFlags, selectorFlag, allFlag, outputFlag, templateFlags, dryRunFlag, recordFlag, timeoutFlag,
 				flagDef{name: "resource-version", kind: kindString},
@@ -320,7 +320,7 @@ func newRootCommand() *command {
 				flagDef{name: "sort-by", kind: kindString},
 				flagDef{name: "verbs", kind: kindStringSlice})},
 		unavailable("options", "Print the list of flags inherited by all commands"),
-		unavailable("help", "Help about any command"),
+		&command{name: "help", short: "Help about any command", run: runHelpCommand},
 	)
 	return root
 }
@@ -328,7 +328,7 @@ func newRootCommand() *command {
 // unavailable is a kubectl command the playground does not simulate. It
 // parses (so its name is no "unknown command") and says so.
 func unavailable(name, short string) *command {
-	return &command{name: name, short: short, run: func(e *env, c *command, fs *flagSet, args []string) error {
+	return &command{name: name, short: short, unavailable: true, run: func(e *env, c *command, fs *flagSet, args []string) error {
 		return fmt.Errorf("%q is not available in the playground", c.path())
 	}}
 }

@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -73,4 +74,33 @@ spec:
       - name: %s
         image: %s
 `, replicas, spec, container, image)
+}
+
+// rollout undo --dry-run changes nothing: client prints the template it
+// would restore (printTemplate: a PrefixWriter straight into a buffer, so
+// the tabs stay raw, as in rollout history --revision), server runs the
+// checks and says what it would do.
+func TestRolloutUndoDryRun(t *testing.T) {
+	s := newSession(t, map[string]string{"web.yaml": webYAML(1, "nginx", "nginx:1.25", "")})
+	s.run("kubectl apply -f web.yaml")
+	s.run("kubectl rollout status deployment/web")
+	s.run("kubectl set image deployment/web nginx=nginx:1.26")
+	s.run("kubectl rollout status deployment/web")
+	image := func() string {
+		return s.run(`kubectl get deploy web -o jsonpath={.spec.template.spec.containers[0].image}`).Stdout
+	}
+	r := s.run("kubectl rollout undo deployment/web --dry-run=client")
+	if !strings.HasPrefix(r.Stdout, "deployment.apps/web Pod Template:\n") || !strings.Contains(r.Stdout, "Image:\tnginx:1.25\n") ||
+		!strings.HasSuffix(r.Stdout, " (dry run)\n") {
+		t.Errorf("client dry run printed %q", r.Stdout)
+	}
+	if r := s.run("kubectl rollout undo deployment/web --dry-run=server"); r.Stdout != "deployment.apps/web rolled back (server dry run)\n" {
+		t.Errorf("server dry run printed %q", r.Output)
+	}
+	if got := image(); got != "nginx:1.26" {
+		t.Errorf("after dry runs the image is %q, want nginx:1.26 unchanged", got)
+	}
+	if r := s.run("kubectl rollout undo deployment/web"); r.Stdout != "deployment.apps/web rolled back\n" || image() != "nginx:1.25" {
+		t.Errorf("undo printed %q, image %q", r.Output, image())
+	}
 }

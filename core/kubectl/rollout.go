@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/kubeplay/kubeplay/core/api"
@@ -142,6 +143,10 @@ func runRolloutUndo(e *env, c *command, fs *flagSet, args []string) error {
 	if err := checkOutput(fs); err != nil {
 		return err
 	}
+	dry, err := getDryRunStrategy(fs)
+	if err != nil {
+		return err
+	}
 	r, err := e.rolloutTargets(fs, args)
 	if err != nil {
 		return err
@@ -152,12 +157,25 @@ func runRolloutUndo(e *env, c *command, fs *flagSet, args []string) error {
 			errs = append(errs, fmt.Errorf("no rollbacker has been implemented for %s", in.kind.GroupKind()))
 			continue
 		}
-		msg, err := deployment.Undo(e.cluster.Server(), in.namespace, in.name, fs.int("to-revision"))
+		if dry == dryRunClient {
+			// RunUndo prints the name with the described template as the
+			// operation (DeploymentRollbacker.Rollback's printTemplate).
+			t, err := deployment.UndoTemplate(e.cluster.Server(), in.namespace, in.name, fs.int("to-revision"))
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			var desc strings.Builder
+			describe.PodTemplate(&desc, t)
+			fmt.Fprintf(e.out, "%s %s%s\n", in.resourceName(), desc.String(), dry.suffix())
+			continue
+		}
+		msg, err := deployment.Undo(e.cluster.Server(), in.namespace, in.name, fs.int("to-revision"), dry == dryRunServer)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
-		io.WriteString(e.out, msg+"\n")
+		io.WriteString(e.out, msg+dry.suffix()+"\n")
 	}
 	return newAggregate(errs)
 }

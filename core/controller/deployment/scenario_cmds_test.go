@@ -106,7 +106,7 @@ func (s *scenario) run(line string) []string {
 		return s.objects()
 	case "undo":
 		rev, _ := strconv.ParseInt(kv["to-revision"], 10, 64)
-		msg, err := Undo(s.c.API, "default", pos[0], rev)
+		msg, err := Undo(s.c.API, "default", pos[0], rev, false)
 		if err != nil {
 			return []string{"error: " + err.Error()}
 		}

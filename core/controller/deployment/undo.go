@@ -30,15 +30,11 @@ import (
 // rollback a paused deployment; ...") without the CLI's "error: " prefix.
 // A missing Deployment returns the API server's NotFound error, which
 // kubectl hits while resolving the argument.
-func Undo(server *apiserver.Server, namespace, name string, toRevision int64) (string, error) {
-	if toRevision < 0 {
-		return "", revisionNotFoundErr(toRevision)
-	}
-	d, err := apiserver.GetAs[*api.Deployment](server, namespace, name)
-	if err != nil {
-		return "", err
-	}
-	rs, err := deploymentRevision(server, d, toRevision)
+//
+// With serverDryRun every check runs but nothing is written (the patch
+// upstream sends with dryRun=All); a client dry run is UndoTemplate.
+func Undo(server *apiserver.Server, namespace, name string, toRevision int64, serverDryRun bool) (string, error) {
+	d, rs, err := undoTarget(server, namespace, name, toRevision)
 	if err != nil {
 		return "", err
 	}
@@ -74,11 +70,42 @@ func Undo(server *apiserver.Server, namespace, name string, toRevision int64) (s
 	if err != nil {
 		return "", fmt.Errorf("failed restoring revision %d: %v", toRevision, err)
 	}
+	if serverDryRun {
+		return prefix + " rolled back", nil
+	}
 	k, _ := api.LookupKind("Deployment")
 	if _, err := server.Patch(k, namespace, name, apiserver.JSONPatchType, patch); err != nil {
 		return "", fmt.Errorf("failed restoring revision %d: %v", toRevision, err)
 	}
 	return prefix + " rolled back", nil
+}
+
+// UndoTemplate is `kubectl rollout undo --dry-run=client`: the pod
+// template of the revision Undo would restore, which kubectl describes
+// (printTemplate) instead of patching. As upstream, a client dry run skips
+// the paused and already-matching checks.
+func UndoTemplate(server *apiserver.Server, namespace, name string, toRevision int64) (*api.PodTemplateSpec, error) {
+	_, rs, err := undoTarget(server, namespace, name, toRevision)
+	if err != nil {
+		return nil, err
+	}
+	return &rs.Spec.Template, nil
+}
+
+// undoTarget finds the Deployment and the ReplicaSet of the wanted revision.
+func undoTarget(server *apiserver.Server, namespace, name string, toRevision int64) (*api.Deployment, *api.ReplicaSet, error) {
+	if toRevision < 0 {
+		return nil, nil, revisionNotFoundErr(toRevision)
+	}
+	d, err := apiserver.GetAs[*api.Deployment](server, namespace, name)
+	if err != nil {
+		return nil, nil, err
+	}
+	rs, err := deploymentRevision(server, d, toRevision)
+	if err != nil {
+		return nil, nil, err
+	}
+	return d, rs, nil
 }
 
 // resourcePrefix is how kubectl's name printer shows the object:

@@ -12,7 +12,7 @@ import (
 func TestUndoErrors(t *testing.T) {
 	c := cluster.New(1)
 	c.Add(New(c.Context))
-	if _, err := Undo(c.API, "default", "web", 0); !apiserver.IsNotFound(err) || err.Error() != `deployments.apps "web" not found` {
+	if _, err := Undo(c.API, "default", "web", 0, false); !apiserver.IsNotFound(err) || err.Error() != `deployments.apps "web" not found` {
 		t.Errorf("missing Deployment: %v", err)
 	}
 	if _, err := c.API.Create(webDeployment("web", 1, map[string]string{"app": "web"})); err != nil {
@@ -21,10 +21,10 @@ func TestUndoErrors(t *testing.T) {
 	if _, err := c.Settle(); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Undo(c.API, "default", "web", -1); err == nil || err.Error() != "unable to find specified revision -1 in history" {
+	if _, err := Undo(c.API, "default", "web", -1, false); err == nil || err.Error() != "unable to find specified revision -1 in history" {
 		t.Errorf("negative revision: %v", err)
 	}
-	if _, err := Undo(c.API, "default", "web", 0); err == nil || err.Error() != `no rollout history found for deployment "web"` {
+	if _, err := Undo(c.API, "default", "web", 0, false); err == nil || err.Error() != `no rollout history found for deployment "web"` {
 		t.Errorf("single revision: %v", err)
 	}
 	// A ReplicaSet selected by the Deployment but not controlled by it is
@@ -38,10 +38,10 @@ func TestUndoErrors(t *testing.T) {
 	if _, err := c.API.Create(stray); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Undo(c.API, "default", "web", 7); err == nil || err.Error() != "unable to find specified revision 7 in history" {
+	if _, err := Undo(c.API, "default", "web", 7, false); err == nil || err.Error() != "unable to find specified revision 7 in history" {
 		t.Errorf("foreign ReplicaSet: %v", err)
 	}
-	if msg, err := Undo(c.API, "default", "web", 1); err != nil || msg != "deployment.apps/web skipped rollback (current template already matches revision 1)" {
+	if msg, err := Undo(c.API, "default", "web", 1, false); err != nil || msg != "deployment.apps/web skipped rollback (current template already matches revision 1)" {
 		t.Errorf("current revision: %q, %v", msg, err)
 	}
 }

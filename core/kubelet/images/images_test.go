@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/kubeplay/kubeplay/core/api"
 )
 
 func TestParseReference(t *testing.T) {
@@ -123,5 +125,24 @@ func TestCache(t *testing.T) {
 	}
 	if len(sizes) != 3 || sizes[0] != 44710204 || sizes[2] != 320368 {
 		t.Errorf("node images sizes %v", sizes)
+	}
+}
+
+func TestSyntheticDigest(t *testing.T) {
+	seen := map[string]string{}
+	for _, ref := range []string{"docker.io/library/nginx:1.25", "docker.io/library/nginx:1.26", "docker.io/library/redis:7",
+		"docker.io/library/myapp:v1", "docker.io/library/myapp:v2", ""} {
+		d := syntheticDigest(ref)
+		hex, ok := strings.CutPrefix(d, "sha256:")
+		if !ok || !api.IsImageID(hex) {
+			t.Errorf("syntheticDigest(%q) = %q, want sha256: and 64 lowercase hex digits", ref, d)
+		}
+		if d != syntheticDigest(ref) {
+			t.Errorf("syntheticDigest(%q) is not stable", ref)
+		}
+		if other, dup := seen[d]; dup {
+			t.Errorf("syntheticDigest(%q) = syntheticDigest(%q)", ref, other)
+		}
+		seen[d] = ref
 	}
 }

@@ -31,6 +31,7 @@ func (s *Server) Bind(namespace, podName, nodeName string) (*api.Pod, error) {
 		return nil, newInvalid(groupKind{Kind: "Binding"}, podName,
 			field.ErrorList{field.Required(field.NewPath("target", "name"), "")})
 	}
+	s.expire()
 	k := api.KindOf(&api.Pod{})
 	r := s.lookup(k, requestNamespace(k, namespace), podName)
 	if r == nil {

@@ -20,6 +20,7 @@ func (s *Server) Create(obj api.Object) (api.Object, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.expire()
 	m := obj.GetObjectMeta()
 	attempts := 1
 	if m.GenerateName != "" && m.Name == "" {

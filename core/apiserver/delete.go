@@ -31,6 +31,7 @@ func (s *Server) Delete(k *api.KindInfo, namespace, name string, opts *DeleteOpt
 	if k == nil {
 		return nil, false, NewBadRequest("no kind was provided")
 	}
+	s.expire()
 	namespace = requestNamespace(k, namespace)
 	o := DeleteOptions{}
 	if opts != nil {

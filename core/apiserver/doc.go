@@ -15,6 +15,7 @@
 //	strategy.go    per-kind PrepareForCreate / PrepareForUpdate / status rules
 //	admission.go   the plugin chain; plugin_*.go: one plugin each
 //	watch.go       the watch log, watchers, compaction
+//	ttl.go         event expiry: --event-ttl on etcd leases, revoked lazily
 //	errors.go      StatusError and its constructors; kubectl.go renders them
 //	names.go       generateName suffixes and uids from the seeded source
 //	equality.go    semantic equality (apiequality.Semantic.DeepEqual)

@@ -26,6 +26,7 @@ func (s *Server) ListWithOptions(k *api.KindInfo, namespace string, opts ListOpt
 	if k == nil {
 		return nil, NewBadRequest("no kind was provided")
 	}
+	s.expire()
 	field, err := parseFieldSelector(k, opts.FieldSelector)
 	if err != nil {
 		return nil, err

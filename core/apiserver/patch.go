@@ -52,6 +52,7 @@ func (s *Server) patchObject(k *api.KindInfo, namespace, name string, pt PatchTy
 		return nil, NewUnsupportedMediaType("the body of the request was in an unknown format - accepted media types include: " +
 			strings.Join(accepted, ", "))
 	}
+	s.expire()
 	namespace = requestNamespace(k, namespace)
 	r := s.lookup(k, namespace, name)
 	if r == nil {

@@ -37,6 +37,9 @@ type Server struct {
 	log    watchLog                 // every write, in order
 	patch  map[PatchType]PatchFunc  // patch formats served
 
+	leases    leaseManager  // the TTL leases of stored events (ttl.go)
+	eventKind *api.KindInfo // the one kind whose writes carry a TTL
+
 	// Plugins is the admission chain, run in order on every create, update
 	// and delete (see DefaultPlugins). Callers may change it; quota is
 	// switched on by setting the Evaluator of the chain's ResourceQuota
@@ -61,6 +64,8 @@ func New(clk clock.Source, rng *rand.Rand) *Server {
 		},
 	}
 	s.log.init()
+	s.leases.init()
+	s.eventKind, _ = api.LookupKind("Event")
 	for _, name := range InitialNamespaces {
 		ns := &api.Namespace{ObjectMeta: api.ObjectMeta{Name: name}}
 		if _, err := s.Create(ns); err != nil {
@@ -76,7 +81,10 @@ var InitialNamespaces = []string{"default", "kube-node-lease", "kube-public", "k
 
 // ResourceVersion returns the current global resourceVersion: that of the
 // last write, as a string, as list responses carry it.
-func (s *Server) ResourceVersion() string { return strconv.FormatUint(s.rv, 10) }
+func (s *Server) ResourceVersion() string {
+	s.expire()
+	return strconv.FormatUint(s.rv, 10)
+}
 
 // Now returns the server's virtual time.
 func (s *Server) Now() time.Time { return s.clock.Now() }
@@ -92,10 +100,11 @@ func compareKeys(a, b objKey) int {
 }
 
 // record is one stored object. obj is frozen: it is replaced on every
-// write, never changed.
+// write, never changed. lease is the TTL lease an Event is attached to.
 type record struct {
-	key objKey
-	obj api.Object
+	key   objKey
+	obj   api.Object
+	lease *lease
 }
 
 // table stores one kind: a map for lookups and a slice sorted by
@@ -231,7 +240,11 @@ func (s *Server) commitAdd(k *api.KindInfo, obj api.Object) {
 	m := obj.GetObjectMeta()
 	m.ResourceVersion = strconv.FormatUint(rv, 10)
 	api.SetTypeMeta(obj)
-	s.table(k).insert(&record{key: objKey{m.Namespace, m.Name}, obj: obj})
+	r := &record{key: objKey{m.Namespace, m.Name}, obj: obj}
+	s.table(k).insert(r)
+	if s.leased(k) {
+		s.leases.attach(r, s.clock.Now())
+	}
 	s.log.append(logEntry{typ: Added, kind: k, obj: obj, rv: rv})
 }
 
@@ -242,6 +255,9 @@ func (s *Server) commitUpdate(k *api.KindInfo, r *record, obj api.Object) {
 	api.SetTypeMeta(obj)
 	prev := r.obj
 	r.obj = obj
+	if s.leased(k) {
+		s.leases.attach(r, s.clock.Now())
+	}
 	s.log.append(logEntry{typ: Modified, kind: k, obj: obj, prev: prev, rv: rv})
 }
 
@@ -253,6 +269,7 @@ func (s *Server) commitDelete(k *api.KindInfo, r *record) {
 	last := r.obj.DeepCopyObject()
 	last.GetObjectMeta().ResourceVersion = strconv.FormatUint(rv, 10)
 	s.table(k).remove(r)
+	s.leases.detach(r)
 	s.log.append(logEntry{typ: Deleted, kind: k, obj: last, prev: r.obj, rv: rv})
 }
 
@@ -262,6 +279,7 @@ func (s *Server) Get(k *api.KindInfo, namespace, name string) (api.Object, error
 	if k == nil {
 		return nil, NewBadRequest("no kind was provided")
 	}
+	s.expire()
 	r := s.lookup(k, requestNamespace(k, namespace), name)
 	if r == nil {
 		return nil, NewNotFound(k, name)
@@ -289,6 +307,7 @@ func (s *Server) List(k *api.KindInfo, namespace string, selector labels.Selecto
 // Count returns how many objects of a kind a namespace ("" = all) holds,
 // without copying them.
 func (s *Server) Count(k *api.KindInfo, namespace string) int {
+	s.expire()
 	t := s.tables[k]
 	if t == nil {
 		return 0

@@ -51,6 +51,7 @@ func (s *Server) updateFrom(in api.Object, sub string) (api.Object, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.expire()
 	return s.update(k, in.DeepCopyObject(), sub, true)
 }
 

@@ -170,6 +170,7 @@ type Watcher struct {
 // version is in the future; with BadRequest, before either, for a field
 // selector that does not parse or names a field a kind does not support.
 func (s *Server) Watch(opts WatchOptions) (*Watcher, error) {
+	s.expire()
 	// As in handlers.ListResource, the field selector is read first.
 	var fieldSels map[*api.KindInfo]fields.Selector
 	if opts.FieldSelector != "" {
@@ -209,6 +210,7 @@ func (s *Server) Watch(opts WatchOptions) (*Watcher, error) {
 // compaction gets one ERROR event (410 Expired) and is stopped: its owner
 // must relist and watch again, as client-go's reflector does.
 func (w *Watcher) Next() (Event, bool) {
+	w.s.expire()
 	l := &w.s.log
 	for !w.stopped && w.next <= w.s.rv {
 		if w.next < l.first {
@@ -239,7 +241,10 @@ func (w *Watcher) Drain() []Event {
 
 // Pending reports whether writes after the watcher's position exist (some
 // may be filtered out).
-func (w *Watcher) Pending() bool { return !w.stopped && w.next <= w.s.rv }
+func (w *Watcher) Pending() bool {
+	w.s.expire()
+	return !w.stopped && w.next <= w.s.rv
+}
 
 // ResourceVersion is the version of the last write the watcher has passed.
 func (w *Watcher) ResourceVersion() string { return strconv.FormatUint(w.next-1, 10) }

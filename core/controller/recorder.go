@@ -100,38 +100,55 @@ func (r *Recorder) FieldEvent(obj api.Object, fieldPath, eventType, reason, mess
 		return
 	}
 	ev, key := r.corr.aggregateEvent(ev, now.Time, r.uniqueName)
-	if prev, ok := r.corr.logged.get(key); ok {
-		if updated := r.bump(ev, prev); updated != nil {
-			r.corr.logged.add(key, loggedEvent{name: updated.Name, count: updated.Count, first: updated.FirstTimestamp})
+	// eventLogger.eventObserve: a repeat takes the earlier occurrence's
+	// name and firstTimestamp with count+1, and the cache remembers it
+	// before the write.
+	prev, repeat := r.corr.logged.get(key)
+	if repeat {
+		ev.Name, ev.FirstTimestamp, ev.Count = prev.name, prev.first, prev.count+1
+	}
+	r.corr.logged.add(key, loggedEvent{name: ev.Name, count: ev.Count, first: ev.FirstTimestamp})
+	if repeat {
+		updated, err := r.bump(ev)
+		if err == nil {
+			r.remember(key, updated)
 			return
 		}
-		// The old event is gone (expired or deleted): record afresh.
-		ev.Count = 1
+		if !apiserver.IsNotFound(err) {
+			return
+		}
+		// recordEvent: the earlier event is gone (expired after
+		// --event-ttl, or deleted), so it is created again under the
+		// same name, with its count and firstTimestamp.
 	}
 	created, err := r.server.Create(ev)
 	if err != nil {
 		return
 	}
-	ce := created.(*api.Event)
-	r.corr.logged.add(key, loggedEvent{name: ce.Name, count: ce.Count, first: ce.FirstTimestamp})
+	r.remember(key, created.(*api.Event))
 }
 
-// bump updates an earlier occurrence: count+1, the new lastTimestamp and
-// message (eventLogger.eventObserve's patch).
-func (r *Recorder) bump(ev *api.Event, prev loggedEvent) *api.Event {
-	cur, err := apiserver.GetAs[*api.Event](r.server, ev.Namespace, prev.name)
+// remember is EventCorrelator.UpdateState: the cache takes the stored event.
+func (r *Recorder) remember(key string, ev *api.Event) {
+	r.corr.logged.add(key, loggedEvent{name: ev.Name, count: ev.Count, first: ev.FirstTimestamp})
+}
+
+// bump writes a repeat over the stored occurrence: its count, lastTimestamp
+// and message (the patch eventObserve computes).
+func (r *Recorder) bump(ev *api.Event) (*api.Event, error) {
+	cur, err := apiserver.GetAs[*api.Event](r.server, ev.Namespace, ev.Name)
 	if err != nil {
-		return nil
+		return nil, err
 	}
-	cur.Count = prev.count + 1
+	cur.Count = ev.Count
 	cur.LastTimestamp = ev.LastTimestamp
 	cur.Message = ev.Message
 	cur.ResourceVersion = ""
 	updated, err := r.server.Update(cur)
 	if err != nil {
-		return nil
+		return nil, err
 	}
-	return updated.(*api.Event)
+	return updated.(*api.Event), nil
 }
 
 // makeEvent is recorder.makeEvent: the event's namespace is the object's

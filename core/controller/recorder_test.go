@@ -115,3 +115,29 @@ func TestRecorderSpamFilter(t *testing.T) {
 		t.Fatalf("after five minutes %d occurrences, want 26", got)
 	}
 }
+
+// An event that expired (--event-ttl) and then happens again is created
+// anew under its old name, with its count and firstTimestamp carried on:
+// the recorder's cache outlives the stored event (recordEvent falls back
+// from the patch to a create on NotFound).
+func TestRecorderRecreatesAnExpiredEvent(t *testing.T) {
+	s, clk, r, pod := newRecorderEnv(t)
+	s.SetEventTTL(time.Hour, 0)
+	r.Event(pod, api.EventTypeNormal, "Pulled", "Image pulled")
+	first := listEvents(t, s)[0]
+	clk.Advance(time.Hour)
+	if evs := listEvents(t, s); len(evs) != 0 {
+		t.Fatalf("%d events stored an hour after the only write", len(evs))
+	}
+	clk.Advance(time.Minute)
+	r.Event(pod, api.EventTypeNormal, "Pulled", "Image pulled")
+	evs := listEvents(t, s)
+	if len(evs) != 1 {
+		t.Fatalf("%d events, want the one recreated", len(evs))
+	}
+	e := evs[0]
+	if e.Name != first.Name || e.Count != 2 || !e.FirstTimestamp.Equal(clock.Epoch) || !e.LastTimestamp.Equal(clk.Now()) {
+		t.Errorf("recreated event %s count %d first %v last %v; want %s, 2, the epoch, now",
+			e.Name, e.Count, e.FirstTimestamp, e.LastTimestamp, first.Name)
+	}
+}

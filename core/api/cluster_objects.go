@@ -23,7 +23,31 @@ const (
 
 // NamespaceStatus is core/v1 NamespaceStatus.
 type NamespaceStatus struct {
-	Phase NamespacePhase `json:"phase,omitempty"`
+	Phase      NamespacePhase       `json:"phase,omitempty"`
+	Conditions []NamespaceCondition `json:"conditions,omitempty"`
+}
+
+// NamespaceConditionType names a condition the namespace controller keeps
+// on a terminating namespace.
+type NamespaceConditionType string
+
+// The namespace condition types (core/v1), in the order the namespace
+// controller writes them.
+const (
+	NamespaceDeletionDiscoveryFailure NamespaceConditionType = "NamespaceDeletionDiscoveryFailure"
+	NamespaceDeletionGVParsingFailure NamespaceConditionType = "NamespaceDeletionGroupVersionParsingFailure"
+	NamespaceDeletionContentFailure   NamespaceConditionType = "NamespaceDeletionContentFailure"
+	NamespaceContentRemaining         NamespaceConditionType = "NamespaceContentRemaining"
+	NamespaceFinalizersRemaining      NamespaceConditionType = "NamespaceFinalizersRemaining"
+)
+
+// NamespaceCondition is core/v1 NamespaceCondition.
+type NamespaceCondition struct {
+	Type               NamespaceConditionType `json:"type"`
+	Status             ConditionStatus        `json:"status"`
+	LastTransitionTime Time                   `json:"lastTransitionTime,omitzero"`
+	Reason             string                 `json:"reason,omitempty"`
+	Message            string                 `json:"message,omitempty"`
 }
 
 // Event is core/v1 Event, the form kubectl describe and get events read.

@@ -280,3 +280,42 @@ func (s *Server) deleteNamespace(k *api.KindInfo, r *record, o *DeleteOptions) (
 	}
 	return s.deleteObject(k, r, o)
 }
+
+// DeleteCollection deletes every object of a kind in a namespace (the
+// deletecollection verb with no selector; registry.Store.DeleteCollection):
+// it lists them and deletes each, in name order, with the same options, as
+// the registry's workers do. An object gone meanwhile is skipped; the first
+// other error stops it. Services and namespaces, as upstream, do not serve
+// the verb (405).
+func (s *Server) DeleteCollection(k *api.KindInfo, namespace string, opts *DeleteOptions) error {
+	if k == nil {
+		return NewBadRequest("no kind was provided")
+	}
+	if !supportsDeleteCollection(k) {
+		// No route is registered: the handler's generic 405.
+		return &StatusError{Code: codeMethodNotAllowed, Reason: ReasonMethodNotAllowed,
+			Message: "the server does not allow this method on the requested resource", Details: &StatusDetails{}}
+	}
+	s.expire()
+	t := s.tables[k]
+	if t == nil {
+		return nil
+	}
+	if !k.Namespaced {
+		namespace = ""
+	}
+	recs := slices.Clone(t.namespaceRange(namespace))
+	for _, r := range recs {
+		if _, _, err := s.Delete(k, r.key.namespace, r.key.name, opts); err != nil && !IsNotFound(err) {
+			return err
+		}
+	}
+	return nil
+}
+
+// supportsDeleteCollection reports whether a kind serves deletecollection:
+// all but Services and Namespaces, whose REST storage has no
+// DeleteCollection.
+func supportsDeleteCollection(k *api.KindInfo) bool {
+	return k.Group != "" || (k.Kind != "Service" && k.Kind != "Namespace")
+}

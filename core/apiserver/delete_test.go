@@ -334,3 +334,40 @@ func TestClusterScopedDelete(t *testing.T) {
 		t.Fatalf("delete node: deleted=%v err=%v", deleted, err)
 	}
 }
+
+// DeleteCollection deletes every object of the kind in the namespace, each
+// as Delete would (pods gracefully), and leaves other namespaces alone;
+// Services do not serve it.
+func TestDeleteCollection(t *testing.T) {
+	s := newTestServer(1)
+	mustCreate(t, s, &api.Namespace{ObjectMeta: api.ObjectMeta{Name: "dev"}})
+	for _, name := range []string{"a", "b"} {
+		p := testPod(name, "node-1")
+		p.Namespace = "dev"
+		mustCreate(t, s, p)
+	}
+	mustCreate(t, s, testPod("c", "node-1"))
+	d := testDeployment("web")
+	d.Namespace = "dev"
+	mustCreate(t, s, d)
+	bg := DeletePropagationBackground
+	if err := s.DeleteCollection(pods, "dev", &DeleteOptions{PropagationPolicy: &bg}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a", "b"} {
+		p := mustGet[*api.Pod](t, s, "dev", name)
+		if p.DeletionTimestamp == nil || *p.DeletionGracePeriodSeconds != 30 {
+			t.Errorf("pod %s: deletionTimestamp %v grace %v; want a graceful delete", name, p.DeletionTimestamp, p.DeletionGracePeriodSeconds)
+		}
+	}
+	if p := mustGet[*api.Pod](t, s, "default", "c"); p.DeletionTimestamp != nil {
+		t.Error("a pod in another namespace was deleted")
+	}
+	if err := s.DeleteCollection(deployments, "dev", nil); err != nil || s.Count(deployments, "dev") != 0 {
+		t.Errorf("deployments: err %v, %d left", err, s.Count(deployments, "dev"))
+	}
+	err := s.DeleteCollection(services, "default", nil)
+	if !IsMethodNotSupported(err) || KubectlMessage(err) != "Error from server (MethodNotAllowed): the server does not allow this method on the requested resource" {
+		t.Errorf("services: %v", KubectlMessage(err))
+	}
+}

@@ -10,7 +10,7 @@
 //	store.go       Server, storage tables, Get / List / Count, commit helpers
 //	create.go      Create (generateName retries, AlreadyExists)
 //	update.go      Update, UpdateStatus, FinalizeNamespace (conflicts, no-op writes)
-//	delete.go      Delete (graceful pods, finalizers, propagation, namespaces)
+//	delete.go      Delete, DeleteCollection (graceful pods, finalizers, propagation, namespaces)
 //	patch.go       Patch, PatchStatus; jsonpatch.go (RFC 6902), mergepatch.go (RFC 7386)
 //	strategy.go    per-kind PrepareForCreate / PrepareForUpdate / status rules
 //	admission.go   the plugin chain; plugin_*.go: one plugin each

@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"strconv"
 
 	"github.com/kubeplay/kubeplay/core/api"
 )
@@ -100,8 +101,13 @@ func (s *Server) update(k *api.KindInfo, obj api.Object, sub string, uidPrecondi
 	}
 	if shouldDeleteDuringUpdate(obj, old) {
 		// deleteWithoutFinalizers: the object goes; the watch sees its
-		// last stored state, the caller gets the object it sent.
+		// last stored state, the caller gets the object it sent, at the
+		// deletion's resourceVersion (upstream answers with a Status, or
+		// for namespaces the deleted object: never the unchanged one, so
+		// `kubectl patch` says "patched").
 		s.commitDelete(k, r)
+		api.SetTypeMeta(obj)
+		obj.GetObjectMeta().ResourceVersion = strconv.FormatUint(s.rv, 10)
 		return out(obj), nil
 	}
 	api.SetTypeMeta(obj)

@@ -55,6 +55,9 @@ var tags = []struct {
 	{reflect.TypeFor[api.NodeSpec](), "podCIDRs", "merge", ""},
 	{reflect.TypeFor[api.NodeStatus](), "conditions", "merge", "type"},
 	{reflect.TypeFor[api.NodeStatus](), "addresses", "merge", "type"},
+
+	// core/v1 Namespace
+	{reflect.TypeFor[api.NamespaceStatus](), "conditions", "merge", "type"},
 }
 
 type tagKey struct {

@@ -78,6 +78,9 @@ func (e *env) describeOne(w io.Writer, in *info) error {
 		return describe.Node(w, obj, pods, lease, events, now)
 	case *api.ResourceQuota:
 		return describe.ResourceQuota(w, obj)
+	case *api.Namespace:
+		quotas, _, _ := apiserver.ListAs[*api.ResourceQuota](s, obj.Name, nil)
+		return describe.Namespace(w, obj, quotas)
 	}
 	return fmt.Errorf("describing %s is not available in the playground", in.kind.Kind)
 }

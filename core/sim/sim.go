@@ -22,6 +22,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/deployment"
 	"github.com/kubeplay/kubeplay/core/controller/endpointslice"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
+	"github.com/kubeplay/kubeplay/core/controller/namespace"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
@@ -73,6 +74,7 @@ func New(opts Options) (*Sim, error) {
 		deployment.New(ctx),
 		replicaset.New(ctx),
 		garbagecollector.New(ctx),
+		namespace.New(ctx),
 		endpointslice.New(ctx),
 		resourcequota.New(ctx),
 		scheduler.New(ctx),

@@ -182,3 +182,41 @@ func TestDecisionsSinceCountsExactly(t *testing.T) {
 		t.Fatal("DecisionsSince(now) is not empty")
 	}
 }
+
+// Events expire after kube-apiserver's --event-ttl (1h): those of a
+// rollout at t=0..3 share the lease the first event of the cluster opened
+// at t=0 (granted for 1h+60s), so all go at t=3660, and `describe` no
+// longer lists them. A new event starts its own lease.
+func TestEventsExpireAfterAnHour(t *testing.T) {
+	s, ticks := runRollout(t, 1)
+	events := func() string {
+		return kubectl.Run(s, "kubectl get events", kubectl.Input{}).Output
+	}
+	if got := events(); !strings.Contains(got, "ScalingReplicaSet") {
+		t.Fatalf("no rollout events after %d ticks:\n%s", ticks, got)
+	}
+	for s.CurrentTick() < 3659 {
+		if err := s.Tick(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := events(); !strings.Contains(got, "60m") || !strings.Contains(got, "ScalingReplicaSet") {
+		t.Fatalf("t=3659: events:\n%s", got)
+	}
+	if err := s.Tick(); err != nil {
+		t.Fatal(err)
+	}
+	if got := events(); got != "No resources found in default namespace.\n" {
+		t.Fatalf("t=3660: events still listed:\n%s", got)
+	}
+	if got := kubectl.Run(s, "kubectl describe deployment web", kubectl.Input{}).Output; !strings.HasSuffix(got, "Events:          <none>\n") {
+		t.Errorf("describe still shows events:\n%s", got)
+	}
+	kubectl.Run(s, "kubectl scale deployment web --replicas=4", kubectl.Input{})
+	if err := s.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	if got := events(); !strings.Contains(got, "Scaled up replica set web-") {
+		t.Errorf("a new event after the expiry is missing:\n%s", got)
+	}
+}

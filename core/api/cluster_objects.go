@@ -45,7 +45,7 @@ const (
 type NamespaceCondition struct {
 	Type               NamespaceConditionType `json:"type"`
 	Status             ConditionStatus        `json:"status"`
-	LastTransitionTime Time                   `json:"lastTransitionTime,omitzero"`
+	LastTransitionTime Time                   `json:"lastTransitionTime,omitempty"`
 	Reason             string                 `json:"reason,omitempty"`
 	Message            string                 `json:"message,omitempty"`
 }

@@ -124,8 +124,11 @@ func setDefaultsPod(p *Pod) {
 }
 
 // setDefaultsPodSpec models SetDefaults_PodSpec followed by the generated
-// per-container defaults (init containers first, as upstream).
+// per-volume and per-container defaults (init containers first, as
+// upstream). It also applies the serviceAccount alias, which upstream's
+// v1 conversion handles at the same moment (see convertServiceAccountAlias).
 func setDefaultsPodSpec(s *PodSpec) {
+	convertServiceAccountAlias(s)
 	if s.DNSPolicy == "" {
 		s.DNSPolicy = DNSClusterFirst
 	}
@@ -140,6 +143,9 @@ func setDefaultsPodSpec(s *PodSpec) {
 	}
 	if s.SchedulerName == "" {
 		s.SchedulerName = "default-scheduler"
+	}
+	for i := range s.Volumes {
+		setDefaultsVolume(&s.Volumes[i])
 	}
 	for i := range s.InitContainers {
 		setDefaultsContainer(&s.InitContainers[i])

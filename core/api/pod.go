@@ -33,6 +33,7 @@ const DNSClusterFirst DNSPolicy = "ClusterFirst"
 
 // PodSpec is core/v1 PodSpec, limited to what the playground simulates.
 type PodSpec struct {
+	Volumes                       []Volume            `json:"volumes,omitempty"`
 	InitContainers                []Container         `json:"initContainers,omitempty"`
 	Containers                    []Container         `json:"containers"`
 	RestartPolicy                 RestartPolicy       `json:"restartPolicy,omitempty"`
@@ -41,14 +42,18 @@ type PodSpec struct {
 	DNSPolicy                     DNSPolicy           `json:"dnsPolicy,omitempty"`
 	NodeSelector                  map[string]string   `json:"nodeSelector,omitempty"`
 	ServiceAccountName            string              `json:"serviceAccountName,omitempty"`
+	DeprecatedServiceAccount      string              `json:"serviceAccount,omitempty"`
+	AutomountServiceAccountToken  *bool               `json:"automountServiceAccountToken,omitempty"`
 	NodeName                      string              `json:"nodeName,omitempty"`
 	Hostname                      string              `json:"hostname,omitempty"`
 	Subdomain                     string              `json:"subdomain,omitempty"`
 	SchedulerName                 string              `json:"schedulerName,omitempty"`
 	Tolerations                   []Toleration        `json:"tolerations,omitempty"`
+	PriorityClassName             string              `json:"priorityClassName,omitempty"`
 	Priority                      *int32              `json:"priority,omitempty"`
 	RuntimeClassName              *string             `json:"runtimeClassName,omitempty"`
 	EnableServiceLinks            *bool               `json:"enableServiceLinks,omitempty"`
+	PreemptionPolicy              *PreemptionPolicy   `json:"preemptionPolicy,omitempty"`
 	SecurityContext               *PodSecurityContext `json:"securityContext,omitempty"`
 }
 
@@ -85,6 +90,7 @@ type Container struct {
 	Ports                    []ContainerPort          `json:"ports,omitempty"`
 	Env                      []EnvVar                 `json:"env,omitempty"`
 	Resources                ResourceRequirements     `json:"resources,omitempty"`
+	VolumeMounts             []VolumeMount            `json:"volumeMounts,omitempty"`
 	LivenessProbe            *Probe                   `json:"livenessProbe,omitempty"`
 	ReadinessProbe           *Probe                   `json:"readinessProbe,omitempty"`
 	StartupProbe             *Probe                   `json:"startupProbe,omitempty"`

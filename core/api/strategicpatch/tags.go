@@ -15,7 +15,8 @@ import (
 // Lists upstream deliberately leaves atomic (no patchStrategy), so a patch
 // replaces them: container command and args, podSpec.tolerations,
 // nodeSpec.taints, namespaceSpec.finalizers, selector matchExpressions,
-// containerStatuses, httpGet.httpHeaders, serviceSpec.clusterIPs,
+// containerStatuses, httpGet.httpHeaders, projected volume sources and
+// every items list of a volume, serviceSpec.clusterIPs,
 // externalIPs and ipFamilies, EndpointSlice endpoints and ports,
 // loadBalancer.ingress and node images.
 //
@@ -38,10 +39,12 @@ var tags = []struct {
 	{reflect.TypeFor[api.ReplicaSetStatus](), "conditions", "merge", "type"},
 
 	// core/v1 PodSpec and Container
+	{reflect.TypeFor[api.PodSpec](), "volumes", "merge,retainKeys", "name"},
 	{reflect.TypeFor[api.PodSpec](), "initContainers", "merge", "name"},
 	{reflect.TypeFor[api.PodSpec](), "containers", "merge", "name"},
 	{reflect.TypeFor[api.Container](), "ports", "merge", "containerPort"},
 	{reflect.TypeFor[api.Container](), "env", "merge", "name"},
+	{reflect.TypeFor[api.Container](), "volumeMounts", "merge", "mountPath"},
 
 	// core/v1 PodStatus
 	{reflect.TypeFor[api.PodStatus](), "conditions", "merge", "type"},

@@ -9,7 +9,7 @@ import (
 // validateContainers models core validateContainers: at least one
 // container, each valid and uniquely named, then host-port conflicts across
 // all of them.
-func validateContainers(containers []api.Container, gracePeriod *int64, fldPath *field.Path) field.ErrorList {
+func validateContainers(containers []api.Container, vols map[string]bool, gracePeriod *int64, fldPath *field.Path) field.ErrorList {
 	if len(containers) == 0 {
 		return field.ErrorList{field.Required(fldPath, "")}
 	}
@@ -18,7 +18,7 @@ func validateContainers(containers []api.Container, gracePeriod *int64, fldPath 
 	for i := range containers {
 		c := &containers[i]
 		path := fldPath.Index(i)
-		errs = append(errs, validateContainerCommon(c, path)...)
+		errs = append(errs, validateContainerCommon(c, vols, path)...)
 		if names[c.Name] {
 			errs = append(errs, field.Duplicate(path.Child("name"), c.Name))
 		} else {
@@ -37,7 +37,7 @@ func validateContainers(containers []api.Container, gracePeriod *int64, fldPath 
 // validateInitContainers models core validateInitContainers. Playground
 // init containers have no restartPolicy, so none is a sidecar: hooks and
 // probes are forbidden on all of them.
-func validateInitContainers(containers, regular []api.Container, fldPath *field.Path) field.ErrorList {
+func validateInitContainers(containers, regular []api.Container, vols map[string]bool, fldPath *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	names := map[string]bool{}
 	for _, c := range regular {
@@ -46,7 +46,7 @@ func validateInitContainers(containers, regular []api.Container, fldPath *field.
 	for i := range containers {
 		c := &containers[i]
 		path := fldPath.Index(i)
-		errs = append(errs, validateContainerCommon(c, path)...)
+		errs = append(errs, validateContainerCommon(c, vols, path)...)
 		// Names must be unique within regular and init containers.
 		if names[c.Name] {
 			errs = append(errs, field.Duplicate(path.Child("name"), c.Name))
@@ -74,8 +74,9 @@ func validateInitContainers(containers, regular []api.Container, fldPath *field.
 }
 
 // validateContainerCommon models validateContainerCommon: name, image,
-// termination message policy, ports, env, pull policy and resources.
-func validateContainerCommon(c *api.Container, path *field.Path) field.ErrorList {
+// termination message policy, ports, env, volume mounts (against the
+// pod's valid volumes), pull policy and resources.
+func validateContainerCommon(c *api.Container, vols map[string]bool, path *field.Path) field.ErrorList {
 	var errs field.ErrorList
 	namePath := path.Child("name")
 	if c.Name == "" {
@@ -96,6 +97,7 @@ func validateContainerCommon(c *api.Container, path *field.Path) field.ErrorList
 	}
 	errs = append(errs, validateContainerPorts(c.Ports, path.Child("ports"))...)
 	errs = append(errs, validateEnv(c.Env, path.Child("env"))...)
+	errs = append(errs, validateVolumeMounts(c.VolumeMounts, vols, path.Child("volumeMounts"))...)
 	errs = append(errs, validatePullPolicy(c.ImagePullPolicy, path.Child("imagePullPolicy"))...)
 	errs = append(errs, validateContainerResourceRequirements(&c.Resources, path.Child("resources"))...)
 	return errs

@@ -2,6 +2,7 @@ package validation
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -62,7 +63,7 @@ func validateEnvVarValueFrom(ev api.EnvVar, fldPath *field.Path) field.ErrorList
 	sources := 0
 	if ev.ValueFrom.FieldRef != nil {
 		sources++
-		errs = append(errs, validateObjectFieldSelector(ev.ValueFrom.FieldRef, fldPath.Child("fieldRef"))...)
+		errs = append(errs, validateObjectFieldSelector(ev.ValueFrom.FieldRef, validEnvFieldPaths, fldPath.Child("fieldRef"))...)
 	}
 	switch {
 	case sources == 0:
@@ -73,9 +74,10 @@ func validateEnvVarValueFrom(ev api.EnvVar, fldPath *field.Path) field.ErrorList
 	return errs
 }
 
-// validateObjectFieldSelector models validateObjectFieldSelector with the
-// env var field paths.
-func validateObjectFieldSelector(fs *api.ObjectFieldSelector, fldPath *field.Path) field.ErrorList {
+// validateObjectFieldSelector models validateObjectFieldSelector; valid
+// is the sorted list of the field paths allowed where the selector is
+// (env vars or volume files).
+func validateObjectFieldSelector(fs *api.ObjectFieldSelector, valid []string, fldPath *field.Path) field.ErrorList {
 	if fs.APIVersion == "" {
 		return field.ErrorList{field.Required(fldPath.Child("apiVersion"), "")}
 	}
@@ -96,12 +98,10 @@ func validateObjectFieldSelector(fs *api.ObjectFieldSelector, fldPath *field.Pat
 			return field.ErrorList{field.Invalid(fldPath, path, "does not support subscript")}
 		}
 	}
-	for _, p := range validEnvFieldPaths {
-		if p == internal {
-			return nil
-		}
+	if slices.Contains(valid, internal) {
+		return nil
 	}
-	return field.ErrorList{field.NotSupported(fldPath.Child("fieldPath"), internal, validEnvFieldPaths)}
+	return field.ErrorList{field.NotSupported(fldPath.Child("fieldPath"), internal, valid)}
 }
 
 // convertDownwardAPIFieldLabel models pods.ConvertDownwardAPIFieldLabel.

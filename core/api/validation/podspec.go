@@ -20,8 +20,10 @@ func validatePodSpec(spec *api.PodSpec, fldPath *field.Path, resourceIsPod bool)
 	}
 	gracePeriod := spec.TerminationGracePeriodSeconds
 
-	errs = append(errs, validateContainers(spec.Containers, gracePeriod, fldPath.Child("containers"))...)
-	errs = append(errs, validateInitContainers(spec.InitContainers, spec.Containers, fldPath.Child("initContainers"))...)
+	vols, vErrs := validateVolumes(spec.Volumes, fldPath.Child("volumes"))
+	errs = append(errs, vErrs...)
+	errs = append(errs, validateContainers(spec.Containers, vols, gracePeriod, fldPath.Child("containers"))...)
+	errs = append(errs, validateInitContainers(spec.InitContainers, spec.Containers, vols, fldPath.Child("initContainers"))...)
 	errs = append(errs, validateRestartPolicy(spec.RestartPolicy, fldPath.Child("restartPolicy"))...)
 	errs = append(errs, validateDNSPolicy(spec.DNSPolicy, fldPath.Child("dnsPolicy"))...)
 	errs = append(errs, validateLabels(spec.NodeSelector, fldPath.Child("nodeSelector"))...)
@@ -51,10 +53,18 @@ func validatePodSpec(spec *api.PodSpec, fldPath *field.Path, resourceIsPod bool)
 	if len(spec.Tolerations) > 0 {
 		errs = append(errs, validateTolerations(spec.Tolerations, fldPath.Child("tolerations"))...)
 	}
+	if spec.PriorityClassName != "" {
+		for _, msg := range nameIsDNSSubdomain(spec.PriorityClassName, false) {
+			errs = append(errs, field.Invalid(fldPath.Child("priorityClassName"), spec.PriorityClassName, msg))
+		}
+	}
 	if spec.RuntimeClassName != nil {
 		for _, msg := range nameIsDNSSubdomain(*spec.RuntimeClassName, false) {
 			errs = append(errs, field.Invalid(fldPath.Child("runtimeClassName"), *spec.RuntimeClassName, msg))
 		}
+	}
+	if spec.PreemptionPolicy != nil {
+		errs = append(errs, validatePreemptionPolicy(spec.PreemptionPolicy, fldPath.Child("preemptionPolicy"))...)
 	}
 	return errs
 }

@@ -36,8 +36,7 @@ func describeContainers(w *prefixWriter, label string, containers []api.Containe
 		describeResources(w, c.Resources, level2)
 		describeContainerProbes(w, c)
 		describeContainerEnvVars(w, c, resolve)
-		// The playground has no volumes, so no container mounts any.
-		w.write(level2, "Mounts:%s\n", "\t<none>")
+		describeContainerVolumes(w, c)
 	}
 }
 

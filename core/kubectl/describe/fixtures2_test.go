@@ -15,7 +15,10 @@ func nginxPod(name string) *api.Pod {
 			OwnerReferences: controller("ReplicaSet", "nginx-deployment-86dcfdf4c6", "nginx-deployment-86dcfdf4c6-uid")},
 		Spec: api.PodSpec{
 			Containers: []api.Container{{Name: "nginx", Image: "nginx:1.14.2",
-				Ports: []api.ContainerPort{{ContainerPort: 80, Protocol: api.ProtocolTCP}}}},
+				Ports: []api.ContainerPort{{ContainerPort: 80, Protocol: api.ProtocolTCP}},
+				VolumeMounts: []api.VolumeMount{{Name: "kube-api-access-5lp2h", ReadOnly: true,
+					MountPath: "/var/run/secrets/kubernetes.io/serviceaccount"}}}},
+			Volumes:  []api.Volume{apiAccessVolume("kube-api-access-5lp2h")},
 			NodeName: "kind-worker", ServiceAccountName: "default", Priority: i32(0),
 			Tolerations: []api.Toleration{
 				{Key: "node.kubernetes.io/not-ready", Operator: "Exists", Effect: api.TaintEffectNoExecute, TolerationSeconds: i64(300)},
@@ -42,6 +45,22 @@ func nginxPod(name string) *api.Pod {
 }
 
 func i64(v int64) *int64 { return &v }
+
+// apiAccessVolume is the volume the ServiceAccount admission plugin adds to
+// every pod.
+func apiAccessVolume(name string) api.Volume {
+	mode := int32(420)
+	return api.Volume{Name: name, VolumeSource: api.VolumeSource{Projected: &api.ProjectedVolumeSource{
+		DefaultMode: &mode,
+		Sources: []api.VolumeProjection{
+			{ServiceAccountToken: &api.ServiceAccountTokenProjection{Path: "token", ExpirationSeconds: i64(3607)}},
+			{ConfigMap: &api.ConfigMapProjection{LocalObjectReference: api.LocalObjectReference{Name: "kube-root-ca.crt"},
+				Items: []api.KeyToPath{{Key: "ca.crt", Path: "ca.crt"}}}},
+			{DownwardAPI: &api.DownwardAPIProjection{Items: []api.DownwardAPIVolumeFile{{Path: "namespace",
+				FieldRef: &api.ObjectFieldSelector{APIVersion: "v1", FieldPath: "metadata.namespace"}}}}},
+		},
+	}}}
+}
 
 func podEvent(pod, uid, reason, msg, typ, component, host, fieldPath string, first, last time.Duration, count int32) *api.Event {
 	e := &api.Event{

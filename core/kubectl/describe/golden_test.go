@@ -128,7 +128,8 @@ const wantPodRunning = "Name:             nginx-deployment-86dcfdf4c6-7ci7o\n" +
 	"    Ready:          True\n" +
 	"    Restart Count:  0\n" +
 	"    Environment:    <none>\n" +
-	"    Mounts:         <none>\n" +
+	"    Mounts:\n" +
+	"      /var/run/secrets/kubernetes.io/serviceaccount from kube-api-access-5lp2h (ro)\n" +
 	"Conditions:\n" +
 	"  Type                        Status\n" +
 	"  PodReadyToStartContainers   True \n" +
@@ -136,11 +137,17 @@ const wantPodRunning = "Name:             nginx-deployment-86dcfdf4c6-7ci7o\n" +
 	"  Ready                       True \n" +
 	"  ContainersReady             True \n" +
 	"  PodScheduled                True \n" +
-	"Volumes:                      <none>\n" +
-	"QoS Class:                    BestEffort\n" +
-	"Node-Selectors:               <none>\n" +
-	"Tolerations:                  node.kubernetes.io/not-ready:NoExecute op=Exists for 300s\n" +
-	"                              node.kubernetes.io/unreachable:NoExecute op=Exists for 300s\n" +
+	"Volumes:\n" +
+	"  kube-api-access-5lp2h:\n" +
+	"    Type:                    Projected (a volume that contains injected data from multiple sources)\n" +
+	"    TokenExpirationSeconds:  3607\n" +
+	"    ConfigMapName:           kube-root-ca.crt\n" +
+	"    Optional:                false\n" +
+	"    DownwardAPI:             true\n" +
+	"QoS Class:                   BestEffort\n" +
+	"Node-Selectors:              <none>\n" +
+	"Tolerations:                 node.kubernetes.io/not-ready:NoExecute op=Exists for 300s\n" +
+	"                             node.kubernetes.io/unreachable:NoExecute op=Exists for 300s\n" +
 	"Events:\n" +
 	"  Type    Reason     Age   From               Message\n" +
 	"  ----    ------     ----  ----               -------\n" +

@@ -133,6 +133,8 @@ func TestDescribePodDetails(t *testing.T) {
 	p.DeletionGracePeriodSeconds = i64(30)
 	p.Spec.Priority = nil
 	p.Spec.ServiceAccountName = ""
+	p.Spec.Volumes = nil
+	p.Spec.Containers[0].VolumeMounts = nil
 	p.Spec.Tolerations = nil
 	p.Status.Conditions = nil
 	p.Status.QOSClass = ""

@@ -16,6 +16,9 @@ func Pod(w io.Writer, pod *api.Pod, events []*api.Event, now time.Time) error {
 		if pod.Spec.Priority != nil {
 			pw.write(level0, "Priority:\t%d\n", *pod.Spec.Priority)
 		}
+		if pod.Spec.PriorityClassName != "" {
+			pw.write(level0, "Priority Class Name:\t%s\n", pod.Spec.PriorityClassName)
+		}
 		if rc := pod.Spec.RuntimeClassName; rc != nil && *rc != "" {
 			pw.write(level0, "Runtime Class Name:\t%s\n", *rc)
 		}
@@ -73,8 +76,7 @@ func Pod(w io.Writer, pod *api.Pod, events []*api.Event, now time.Time) error {
 				pw.write(level1, "%v \t%v \n", c.Type, c.Status)
 			}
 		}
-		// The playground has no volumes.
-		pw.write(level0, "%sVolumes:\t<none>\n", "")
+		describeVolumes(pw, pod.Spec.Volumes, "")
 		pw.write(level0, "QoS Class:\t%s\n", podQOS(pod))
 		printLabelsMultiline(pw, "Node-Selectors", pod.Spec.NodeSelector)
 		printTolerationsMultiline(pw, "Tolerations", pod.Spec.Tolerations)

@@ -8,8 +8,8 @@ import (
 
 // describePodTemplate prints the "Pod Template:" section of Deployments
 // and ReplicaSets: labels, annotations (only when there are some), service
-// account, init containers, containers, volumes, node selectors and
-// tolerations (DescribePodTemplate).
+// account, init containers, containers, volumes, priority class, node
+// selectors and tolerations (DescribePodTemplate).
 func describePodTemplate(w *prefixWriter, t *api.PodTemplateSpec) {
 	w.write(level0, "Pod Template:\n")
 	printLabelsMultiline(w, "  Labels", t.Labels)
@@ -23,8 +23,10 @@ func describePodTemplate(w *prefixWriter, t *api.PodTemplateSpec) {
 		describeContainers(w, "Init Containers", t.Spec.InitContainers, nil, nil, "  ")
 	}
 	describeContainers(w, "Containers", t.Spec.Containers, nil, nil, "  ")
-	// The playground has no volumes.
-	w.write(level0, "%sVolumes:\t<none>\n", "  ")
+	describeVolumes(w, t.Spec.Volumes, "  ")
+	if t.Spec.PriorityClassName != "" {
+		w.write(level1, "Priority Class Name:\t%s\n", t.Spec.PriorityClassName)
+	}
 	printLabelsMultiline(w, "  Node-Selectors", t.Spec.NodeSelector)
 	printTolerationsMultiline(w, "  Tolerations", t.Spec.Tolerations)
 }

@@ -68,19 +68,30 @@ type Plugin interface {
 //     request body;
 //  2. NamespaceLifecycle (mutating admission): the namespace must exist and
 //     not be terminating; immortal namespaces may not be deleted;
-//  3. DefaultTolerationSeconds: pods tolerate the not-ready and unreachable
+//  3. ServiceAccount: new pods run as the namespace's "default" service
+//     account unless they name another (which must exist) and mount its
+//     API credentials (the kube-api-access-xxxxx volume);
+//  4. Priority: new pods get spec.priority and spec.preemptionPolicy from
+//     their PriorityClass (0 and PreemptLowerPriority without one);
+//  5. DefaultTolerationSeconds: pods tolerate the not-ready and unreachable
 //     NoExecute taints for 300 s, so eviction waits five minutes;
-//  4. Registry: server-set fields (uid, creationTimestamp, generated name,
+//  6. Registry: server-set fields (uid, creationTimestamp, generated name,
 //     generation) and the kind's PrepareForCreate / PrepareForUpdate
 //     (rest.BeforeCreate / rest.BeforeUpdate before validation);
-//  5. Validation: validation.ValidateObject / ValidateObjectUpdate plus the
+//  7. Validation: validation.ValidateObject / ValidateObjectUpdate plus the
 //     generic metadata rules (strategy Validate, ValidateObjectMetaUpdate);
-//  6. ResourceQuota (validating admission): a no-op until a QuotaEvaluator
+//  8. ResourceQuota (validating admission): a no-op until a QuotaEvaluator
 //     is set.
+//
+// Plugins 2 to 5 and 8 keep the relative order of upstream's
+// AllOrderedPlugins (pkg/kubeapiserver/options/plugins.go); the other
+// default-on plugins act on kinds or fields the playground does not have.
 func DefaultPlugins() []Plugin {
 	return []Plugin{
 		Defaulting{},
 		NamespaceLifecycle{},
+		ServiceAccount{},
+		Priority{},
 		DefaultTolerationSeconds{},
 		Registry{},
 		Validation{},

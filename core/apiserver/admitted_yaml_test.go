@@ -36,6 +36,7 @@ func TestAdmittedPodYAML(t *testing.T) {
   - image: nginx:1.27
     imagePullPolicy: IfNotPresent
     name: nginx
+    resources: {}
     terminationMessagePath: /dev/termination-log
     terminationMessagePolicy: File
     volumeMounts:

@@ -127,7 +127,8 @@ func TestListFieldSelector(t *testing.T) {
 		{"", nil, "metadata.namespace=a-team", "a-team/delta"},
 		{"", nil, "metadata.namespace!=a-team,metadata.name!=alpha", "default/beta default/gamma"},
 		{"", nil, "spec.hostNetwork=false,spec.restartPolicy=Always,spec.schedulerName=default-scheduler", "a-team/delta default/alpha default/beta default/gamma"},
-		{"", nil, "spec.serviceAccountName=", "a-team/delta default/alpha default/beta default/gamma"},
+		{"", nil, "spec.serviceAccountName=default", "a-team/delta default/alpha default/beta default/gamma"}, // ServiceAccount admission
+		{"", nil, "spec.serviceAccountName=", ""},
 		{"", nil, "", "a-team/delta default/alpha default/beta default/gamma"},
 	}
 	for _, c := range cases {

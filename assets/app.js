@@ -29,6 +29,30 @@ function rpc(op, ...args) {
   });
 }
 
+// start starts the worker and asks for the first view at once: the
+// worker answers it as soon as the core is ready, without waiting for a
+// round trip through the page. It runs before the rest of this file is
+// evaluated, as the core's download and start-up are the long pole.
+function start() {
+  if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
+    status("This browser cannot run WebAssembly in a worker, which Kubeplay needs. Please use a current Firefox, Chrome, Edge or Safari.", "error");
+    $("progress").hidden = true;
+    return;
+  }
+  worker = new Worker("worker.js");
+  worker.onmessage = onWorkerMessage;
+  worker.onerror = (e) => fail(new Error(e.message || "the worker failed to start"));
+  const hash = location.hash.slice(1);
+  opening.decode = hash.startsWith("k1.");
+  opening.first = opening.decode ? rpc("decode", hash) : rpc("create", 1);
+  opening.first.catch(() => { /* handled in ready */ });
+  status("Loading the Kubeplay core…");
+}
+
+// opening is the first request: a share link's session, or a new one.
+const opening = { decode: false, first: null };
+start();
+
 function onWorkerMessage(e) {
   const m = e.data;
   if (m.type) return onWorkerEvent(m);
@@ -40,7 +64,9 @@ function onWorkerMessage(e) {
     const v = JSON.parse(m.view);
     const t1 = performance.now();
     if (v.podPatch) patchPods(v);
+    const first = !view;
     draw(v);
+    if (first) performance.mark("kubeplay-firstView");
     timings.core = m.ms;
     timings.parse = t1 - t0;
     timings.draw = performance.now() - t1;
@@ -777,26 +803,3 @@ async function ready(version) {
 
 // For the end-to-end checks and the curious: the same calls the page makes.
 globalThis.kubeplayPage = { rpc, timings };
-
-function main() {
-  if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
-    status("This browser cannot run WebAssembly in a worker, which Kubeplay needs. Please use a current Firefox, Chrome, Edge or Safari.", "error");
-    $("progress").hidden = true;
-    return;
-  }
-  status("Loading the Kubeplay core…");
-  worker = new Worker("worker.js");
-  worker.onmessage = onWorkerMessage;
-  worker.onerror = (e) => fail(new Error(e.message || "the worker failed to start"));
-  // The first view is asked for now: the worker answers it as soon as the
-  // core is ready, without waiting for a round trip through the page.
-  const hash = location.hash.slice(1);
-  opening.decode = hash.startsWith("k1.");
-  opening.first = opening.decode ? rpc("decode", hash) : rpc("create", 1);
-  opening.first.catch(() => { /* handled in ready */ });
-}
-
-// opening is the first request: a share link's session, or a new one.
-const opening = { decode: false, first: null };
-
-main();

@@ -54,33 +54,39 @@ function handle({ id, op, args = [] }) {
 // instantiateWasm fetches, compiles and instantiates the wasm module,
 // compiling while it downloads (instantiateStreaming) and reporting the
 // download's progress.
-async function instantiateWasm(url, fetching, importObject) {
+async function instantiateWasm(url, fetching, importObject, marks) {
   const response = await fetching;
+  marks.fetched = at();
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   // With Content-Encoding the length counts compressed bytes while the
   // stream yields decompressed ones: report no total then.
   const total = response.headers.has("Content-Encoding") ? 0 : Number(response.headers.get("Content-Length")) || 0;
-  let counted = response;
-  if (response.body && typeof TransformStream === "function") {
-    let loaded = 0;
-    let last = 0;
-    const counter = new TransformStream({
-      transform(chunk, out) {
-        loaded += chunk.byteLength;
-        if (loaded - last > 262144) {
-          last = loaded;
-          postMessage({ type: "progress", loaded, total });
-        }
-        out.enqueue(chunk);
-      },
-      flush() { postMessage({ type: "progress", loaded, total: loaded }); },
-    });
-    counted = new Response(response.body.pipeThrough(counter), { headers: { "Content-Type": "application/wasm" } });
-  }
   if (typeof WebAssembly.instantiateStreaming === "function") {
-    return WebAssembly.instantiateStreaming(counted, importObject);
+    // The progress counts a copy of the body: the response itself goes to
+    // the compiler as fetched, so that the browser caches the compiled
+    // code with it and a later visit skips compiling (a Response made here
+    // would have no URL to cache it under).
+    if (response.body && typeof response.clone === "function") countDownload(response.clone().body, total).catch(() => {});
+    return WebAssembly.instantiateStreaming(response, importObject);
   }
-  return WebAssembly.instantiate(await counted.arrayBuffer(), importObject);
+  return WebAssembly.instantiate(await response.arrayBuffer(), importObject);
+}
+
+// countDownload reads a copy of the wasm's body and posts the progress.
+async function countDownload(body, total) {
+  const reader = body.getReader();
+  let loaded = 0;
+  let last = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    loaded += value.byteLength;
+    if (loaded - last > 262144) {
+      last = loaded;
+      postMessage({ type: "progress", loaded, total });
+    }
+  }
+  postMessage({ type: "progress", loaded, total: loaded });
 }
 
 // Times of the start-up steps (ms since the epoch: the page's clock has
@@ -97,7 +103,7 @@ async function start() {
   importScripts("wasm_exec.js");
   if (typeof Go !== "function") throw new Error("wasm_exec.js did not define Go");
   const go = new Go();
-  const { instance } = await instantiateWasm(url, fetching, go.importObject);
+  const { instance } = await instantiateWasm(url, fetching, go.importObject, marks);
   marks.instantiated = at();
   go.run(instance).then(
     () => postMessage({ type: "fatal", error: "The Kubeplay core stopped. Reload the page to restart it." }),
@@ -106,7 +112,9 @@ async function start() {
   // main() has run up to its select{} by now: the exports are in place.
   if (typeof globalThis.kubeplay !== "object") throw new Error("the core did not export globalThis.kubeplay");
   marks.goStarted = at();
-  postMessage({ type: "ready", version: call("version", []), scenarios: JSON.parse(call("scenarios", [])), marks });
+  const scenarios = JSON.parse(call("scenarios", []));
+  marks.listed = at();
+  postMessage({ type: "ready", version: call("version", []), scenarios, marks });
 }
 
 // Requests that arrive before the core is ready wait for it.

@@ -3,6 +3,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,8 +16,8 @@ import (
 	"github.com/hack-pad/safejs"
 	"github.com/kubeplay/kubeplay/assets"
 	"github.com/kubeplay/kubeplay/core/cluster"
-	"github.com/kubeplay/kubeplay/core/scenario"
 	"github.com/kubeplay/kubeplay/core/session"
+	"golang.org/x/tools/txtar"
 )
 
 // bridge holds the one session of the page.
@@ -265,11 +266,12 @@ func argSeed(args []safejs.Value, i int) (uint64, error) {
 	return 0, fmt.Errorf("seed: got a %s, want a number", v.Type())
 }
 
-// exampleInfo describes one embedded example for the page's menu.
+// exampleInfo describes one embedded example for the page's menu: its
+// title (the first line of its opening comment, as scenario.Scenario.Title)
+// and its files.
 type exampleInfo struct {
 	Name  string         `json:"name"`
 	Title string         `json:"title"`
-	Doc   string         `json:"doc"`
 	Files []session.File `json:"files"`
 }
 
@@ -298,12 +300,13 @@ func examples() ([]exampleInfo, error) {
 		if err != nil {
 			return nil, err
 		}
-		info := exampleInfo{Name: name, Title: name, Files: []session.File{}}
-		if sc, err := scenario.Parse(e.Name(), data); err == nil {
-			info.Title, info.Doc = sc.Title(), sc.Doc
-			for _, f := range sc.Files {
-				info.Files = append(info.Files, session.File{Name: f.Name, Text: string(f.Data)})
-			}
+		// The menu needs no more than the archive's title and files, so
+		// the page's start does not wait for every script to be parsed
+		// (scenario.Parse, when an example is loaded, checks the rest).
+		a := txtar.Parse(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")))
+		info := exampleInfo{Name: name, Title: title(a.Comment), Files: []session.File{}}
+		for _, f := range a.Files {
+			info.Files = append(info.Files, session.File{Name: f.Name, Text: string(f.Data)})
 		}
 		list = append(list, info)
 	}
@@ -320,6 +323,22 @@ func examples() ([]exampleInfo, error) {
 		return strings.Compare(a.Name, b.Name)
 	})
 	return list, nil
+}
+
+// title is the first line of a script's opening comment, "" if it opens
+// with a command.
+func title(script []byte) string {
+	for line := range strings.Lines(string(script)) {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if rest, ok := strings.CutPrefix(line, "#"); ok {
+			return strings.TrimPrefix(rest, " ")
+		}
+		return ""
+	}
+	return ""
 }
 
 // example returns the archive of the named example and its file name.

@@ -4,10 +4,13 @@ package main
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/hack-pad/safejs"
+	"github.com/kubeplay/kubeplay/core/scenario"
+	"github.com/kubeplay/kubeplay/core/session"
 )
 
 // api exports the bridge under a test name and returns a caller of its
@@ -144,6 +147,49 @@ func TestExamplesAreEmbedded(t *testing.T) {
 	}
 	if list[0].Name != "create" {
 		t.Errorf("first example %q, want create", list[0].Name)
+	}
+}
+
+// TestExampleListMatchesTheScenarios checks the menu's light reading of
+// the examples against the scenario parser's: the same title and files.
+func TestExampleListMatchesTheScenarios(t *testing.T) {
+	list, err := examples()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range list {
+		data, file, err := example(e.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := scenario.Parse(file, data)
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		if e.Title != sc.Title() {
+			t.Errorf("%s: title %q, the parser's %q", file, e.Title, sc.Title())
+		}
+		var files []session.File
+		for _, f := range sc.Files {
+			files = append(files, session.File{Name: f.Name, Text: string(f.Data)})
+		}
+		if !reflect.DeepEqual(e.Files, files) {
+			t.Errorf("%s: files differ from the parser's", file)
+		}
+	}
+	for _, c := range []struct{ script, want string }{
+		{"# Title\n# more\nkubectl get pods\n", "Title"},
+		{"\n  #   Spaced  \n", "  Spaced"},
+		{"#\n# second\n", ""},
+		{"kubectl get pods\n# late\n", ""},
+		{"", ""},
+	} {
+		if got := title([]byte(c.script)); got != c.want {
+			t.Errorf("title(%q) = %q, want %q", c.script, got, c.want)
+		}
+		if sc, err := scenario.Parse("t.txtar", []byte(c.script+"tick\n")); err == nil && sc.Title() != c.want {
+			t.Errorf("the parser's title of %q is %q, want %q", c.script, sc.Title(), c.want)
+		}
 	}
 }
 

@@ -23,7 +23,7 @@
 //	                     its pods as a patch over the last view sent (View.JSONDelta)
 //	load(name, text)     a scenario archive; returns a LoadResult (JSON)
 //	example(name)        an embedded example scenario, by name; LoadResult (JSON)
-//	scenarios()          the embedded examples: [{name, title, doc, files}] (JSON)
+//	scenarios()          the embedded examples: [{name, title, files}] (JSON)
 //	encode()             the session as a share-link string
 //	decode(state)        a share-link string; returns a LoadResult (JSON)
 //	script()             the session as a scenario archive (text)

@@ -87,6 +87,10 @@ function patchPods(v) {
     return;
   }
   const held = view.pods;
+  if (seq.length === 1 && Array.isArray(seq[0]) && seq[0][0] === 0 && seq[0][1] === held.length && n === held.length) {
+    v.pods = held; // no pod changed: the same list, so its grouping is reused too
+    return;
+  }
   const pods = [];
   for (const e of seq) {
     if (Array.isArray(e)) for (let i = e[0], end = e[0] + e[1]; i < end; i++) pods.push(held[i]);
@@ -167,13 +171,42 @@ function drawPane() {
   if (!view) return;
   const v = view;
   const tab = document.querySelector("[role=tab][aria-selected=true]").id;
-  const groups = new Map();
-  const key = tab === "tab-nodes" ? (p) => p.node || "" : (p) => p.owner || "";
-  for (const p of v.pods) push(groups, key(p), p);
+  const groups = groupPods(v.pods, tab === "tab-nodes" ? "node" : "owner");
   if (tab === "tab-workloads") setCards("pane-workloads", workloadsHTML(v, groups));
   else if (tab === "tab-nodes") setCards("pane-nodes", nodesHTML(v, groups));
   else setCards("pane-services", servicesHTML(v));
   podsMemoTurn();
+  cardMemoTurn();
+}
+
+// groupPods groups the pods by a field ("" when absent), reusing the last
+// grouping while the list is the same (a tick where no pod changed).
+let grouped = { pods: null, field: "", groups: null };
+function groupPods(pods, field) {
+  if (grouped.pods === pods && grouped.field === field) return grouped.groups;
+  const groups = new Map();
+  for (const p of pods) push(groups, p[field] || "", p);
+  grouped = { pods, field, groups };
+  return groups;
+}
+
+// memoCard returns a card's markup, made by build unless the card was made
+// from the same object (compared as JSON) and the same pods' markup last
+// time: a big cluster's redraw then rebuilds only the cards that changed,
+// and setCards compares only their markup.
+let cardMemo = new Map();
+let cardMemoNext = new Map();
+function memoCard(key, obj, parts, build) {
+  const sig = JSON.stringify(obj);
+  const m = cardMemo.get(key) || cardMemoNext.get(key);
+  const html = m && m.sig === sig && m.parts.length === parts.length && m.parts.every((x, i) => x === parts[i]) ? m.html : build();
+  cardMemoNext.set(key, { sig, parts, html });
+  return html;
+}
+// cardMemoTurn keeps the cards of the last draw and drops the rest.
+function cardMemoTurn() {
+  cardMemo = cardMemoNext;
+  cardMemoNext = new Map();
 }
 
 // setCards makes a pane hold the given cards ([key, html] pairs), touching
@@ -272,9 +305,22 @@ function workloadsHTML(v, byOwner) {
       <code>kubectl create deployment web --image=nginx:1.25 --replicas=3</code> in the console.</p>`]];
   }
   for (const d of v.deployments) {
-    const conds = d.conditions.map((c) => `<tr><th scope="row">${esc(c.type)}</th><td class="st-${esc(c.status)}">${esc(c.status)}</td>` +
-      `<td>${esc(c.reason)}</td><td>${esc(c.message)}</td><td class="num">${c.lastUpdateTick}</td></tr>`).join("");
-    cards.push([`d/${d.namespace}/${d.name}`, `<article class="card" aria-label="Deployment ${esc(d.name)}">
+    const key = `d/${d.namespace}/${d.name}`;
+    const pods = d.replicaSets.map((rs) => byOwner.get(rs.name));
+    cards.push([key, memoCard(key, d, pods.map(podsHTML), () => deploymentHTML(d, pods))]);
+  }
+  for (const rs of v.replicaSets) cards.push([`rs/${rs.namespace}/${rs.name}`, `<article class="card">${rsHTML(rs, byOwner.get(rs.name))}</article>`]);
+  const bare = byOwner.get("");
+  if (bare) cards.push(["bare", `<article class="card"><h3>Pods without a ReplicaSet</h3>${podsHTML(bare)}</article>`]);
+  return cards;
+}
+
+// deploymentHTML is a Deployment's card; pods are the pods of each of its
+// ReplicaSets, in order.
+function deploymentHTML(d, pods) {
+  const conds = d.conditions.map((c) => `<tr><th scope="row">${esc(c.type)}</th><td class="st-${esc(c.status)}">${esc(c.status)}</td>` +
+    `<td>${esc(c.reason)}</td><td>${esc(c.message)}</td><td class="num">${c.lastUpdateTick}</td></tr>`).join("");
+  return `<article class="card" aria-label="Deployment ${esc(d.name)}">
       <header class="card-head">
         <h3><span class="kind">deployment</span> ${esc(d.name)}${d.namespace !== "default" ? ` <span class="muted">-n ${esc(d.namespace)}</span>` : ""}</h3>
         ${d.paused ? `<span class="badge warn">paused</span>` : ""}
@@ -291,13 +337,8 @@ function workloadsHTML(v, byOwner) {
       ${d.conditions.length ? `<table class="conditions"><caption class="visually-hidden">Conditions</caption>
         <thead><tr><th scope="col">Condition</th><th scope="col">Status</th><th scope="col">Reason</th><th scope="col">Message</th><th scope="col">Updated at tick</th></tr></thead>
         <tbody>${conds}</tbody></table>` : ""}
-      ${d.replicaSets.map((rs) => rsHTML(rs, byOwner.get(rs.name))).join("")}
-    </article>`]);
-  }
-  for (const rs of v.replicaSets) cards.push([`rs/${rs.namespace}/${rs.name}`, `<article class="card">${rsHTML(rs, byOwner.get(rs.name))}</article>`]);
-  const bare = byOwner.get("");
-  if (bare) cards.push(["bare", `<article class="card"><h3>Pods without a ReplicaSet</h3>${podsHTML(bare)}</article>`]);
-  return cards;
+      ${d.replicaSets.map((rs, i) => rsHTML(rs, pods[i])).join("")}
+    </article>`;
 }
 
 function rsHTML(rs, pods) {
@@ -318,12 +359,12 @@ function nodesHTML(v, byNode) {
   const cards = [];
   for (const n of v.nodes) {
     const pods = byNode.get(n.name);
-    cards.push([n.name, `<article class="card node" aria-label="Node ${esc(n.name)}">
+    cards.push([n.name, memoCard(`n/${n.name}`, n, [podsHTML(pods)], () => `<article class="card node" aria-label="Node ${esc(n.name)}">
       <header class="card-head"><h3><span class="kind">node</span> ${esc(n.name)}</h3>
         <span class="badge ${n.ready === "True" ? "ok" : "bad"}">${esc(n.status)}</span>
         <span class="muted">${n.pods}/${esc(n.podCapacity || "?")} pods · cpu ${esc(n.cpu)} · memory ${esc(n.memory)} · ${esc(n.podCIDR)}</span>
         ${n.taints.map((t) => `<span class="badge warn">taint ${esc(t)}</span>`).join("")}
-      </header>${podsHTML(pods)}</article>`]);
+      </header>${podsHTML(pods)}</article>`)]);
   }
   const unscheduled = byNode.get("");
   if (unscheduled) cards.push(["", `<article class="card"><h3>Not scheduled</h3>${podsHTML(unscheduled)}</article>`]);
@@ -409,8 +450,10 @@ function drawEvents(events) {
     html += `<tr class="${e.type === "Warning" ? "warning" : ""}"><td>${esc(e.lastSeen)}</td><td>${esc(e.type)}</td><td>${esc(e.reason)}</td>` +
       `<td>${esc(e.object)}</td><td>${esc(e.message)}${e.count > 1 ? ` <span class="muted">(x${e.count})</span>` : ""}</td></tr>`;
   }
-  $("events").tBodies[0].innerHTML = html || `<tr><td colspan="5" class="muted">No events.</td></tr>`;
+  html ||= `<tr><td colspan="5" class="muted">No events.</td></tr>`;
+  if (drawnEvents !== html) $("events").tBodies[0].innerHTML = drawnEvents = html;
 }
+let drawnEvents = null;
 
 // ---------------------------------------------------------------- console
 

@@ -104,3 +104,16 @@ func TestRolloutUndoDryRun(t *testing.T) {
 		t.Errorf("undo printed %q, image %q", r.Output, image())
 	}
 }
+
+// patch -p reads YAML as sigs.k8s.io/yaml does (yaml.v2 scalars): yes is
+// true.
+func TestPatchReadsYAMLAsKubectlDoes(t *testing.T) {
+	s := newSession(t, map[string]string{"web.yaml": webYAML(1, "nginx", "nginx:1.25", "")})
+	s.run("kubectl apply -f web.yaml")
+	if r := s.run("kubectl patch deployment web -p 'spec: {paused: yes}'"); r.ExitCode != 0 {
+		t.Fatalf("patch: %s", r.Output)
+	}
+	if got := s.run("kubectl get deploy web -o jsonpath={.spec.paused}").Stdout; got != "true" {
+		t.Errorf("spec.paused = %q after patching yes, want true", got)
+	}
+}

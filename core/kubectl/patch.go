@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/goccy/go-yaml"
-
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/manifest"
 )
 
 // runPatch is `kubectl patch` (staging/src/k8s.io/kubectl/pkg/cmd/patch/
@@ -75,5 +74,5 @@ func yamlToJSON(text string) ([]byte, error) {
 	if json.Valid([]byte(text)) {
 		return []byte(text), nil
 	}
-	return yaml.YAMLToJSON([]byte(text))
+	return manifest.YAMLToJSON([]byte(text))
 }

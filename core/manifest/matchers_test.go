@@ -3,6 +3,8 @@ package manifest
 import (
 	"regexp"
 	"testing"
+
+	"github.com/kubeplay/kubeplay/core/internal/allstrings"
 )
 
 // The regular expressions matchers.go implements by hand.
@@ -29,22 +31,13 @@ func TestMatchersMatchRegexps(t *testing.T) {
 	for _, s := range matcherCases {
 		checkMatchers(t, s)
 	}
-	// Every string of up to three characters over an alphabet of the
-	// characters the expressions care about.
-	const alphabet = "0159-+._:eE a"
-	var all func(prefix string, n int)
-	all = func(prefix string, n int) {
-		checkMatchers(t, prefix)
-		checkMatchers(t, prefix+"api.")
-		checkMatchers(t, "api."+prefix)
-		if n == 0 {
-			return
-		}
-		for i := 0; i < len(alphabet); i++ {
-			all(prefix+alphabet[i:i+1], n-1)
-		}
-	}
-	all("", 4)
+	// Every string of up to four characters over an alphabet of the
+	// characters the expressions care about, alone and next to "api.".
+	allstrings.Each("0159-+._:eE a", 4, func(s string) {
+		checkMatchers(t, s)
+		checkMatchers(t, s+"api.")
+		checkMatchers(t, "api."+s)
+	})
 }
 
 func FuzzMatchers(f *testing.F) {

@@ -3,6 +3,8 @@ package printers
 import (
 	"regexp"
 	"testing"
+
+	"github.com/kubeplay/kubeplay/core/internal/allstrings"
 )
 
 // relaxedRegexp is upstream's expression, which relaxedField implements.
@@ -16,15 +18,7 @@ func TestRelaxedFieldMatchesRegexp(t *testing.T) {
 	for _, s := range relaxedCases {
 		checkRelaxedField(t, s)
 	}
-	const alphabet = "{}.a"
-	var all func(prefix string, n int)
-	all = func(prefix string, n int) {
-		checkRelaxedField(t, prefix)
-		for i := 0; n > 0 && i < len(alphabet); i++ {
-			all(prefix+alphabet[i:i+1], n-1)
-		}
-	}
-	all("", 5)
+	allstrings.Each("{}.a", 5, func(s string) { checkRelaxedField(t, s) })
 }
 
 func FuzzRelaxedField(f *testing.F) {

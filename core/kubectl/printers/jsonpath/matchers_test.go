@@ -3,6 +3,8 @@ package jsonpath
 import (
 	"regexp"
 	"testing"
+
+	"github.com/kubeplay/kubeplay/core/internal/allstrings"
 )
 
 // Upstream's expressions, which matchers.go implements.
@@ -21,15 +23,7 @@ func TestMatchersMatchRegexps(t *testing.T) {
 	for _, s := range matcherCases {
 		checkMatchers(t, s)
 	}
-	const alphabet = "'a:-1=!<\n"
-	var all func(prefix string, n int)
-	all = func(prefix string, n int) {
-		checkMatchers(t, prefix)
-		for i := 0; n > 0 && i < len(alphabet); i++ {
-			all(prefix+alphabet[i:i+1], n-1)
-		}
-	}
-	all("", 4)
+	allstrings.Each("'a:-1=!<\n", 4, func(s string) { checkMatchers(t, s) })
 }
 
 func FuzzMatchers(f *testing.F) {

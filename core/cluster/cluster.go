@@ -152,8 +152,15 @@ func (c *Cluster) Settle() ([]StepResult, error) {
 }
 
 // Tick advances the virtual clock one second, lets every actor act, and then
-// runs the controllers until every queue is empty.
+// runs the controllers until every queue is empty. Work still queued from
+// before (what a kubectl command set off, or what steps did not reach) is
+// finished first, at the time it arose: a real cluster's controllers would
+// have done it within milliseconds.
 func (c *Cluster) Tick() ([]StepResult, error) {
+	pending, err := c.Settle()
+	if err != nil {
+		return pending, err
+	}
 	c.Clock.Advance(TickDuration)
 	c.tick++
 	c.Informers.Pump() // actors read caches too: let them see every earlier write
@@ -161,5 +168,6 @@ func (c *Cluster) Tick() ([]StepResult, error) {
 		a.Tick()
 		c.Informers.Pump()
 	}
-	return c.Settle()
+	steps, err := c.Settle()
+	return append(pending, steps...), err
 }

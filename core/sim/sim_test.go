@@ -151,7 +151,7 @@ var _ kubectl.Cluster = (*Sim)(nil)
 func TestKubectlAgainstTheStandardCluster(t *testing.T) {
 	s, _ := runRollout(t, 1)
 	res := kubectl.Run(s, "kubectl get deployments", kubectl.Input{})
-	want := "NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    3/3     3            3           4s\n"
+	want := "NAME   READY   UP-TO-DATE   AVAILABLE   AGE\nweb    3/3     3            3           3s\n"
 	if res.ExitCode != 0 || res.Stdout != want {
 		t.Fatalf("get deployments:\n%s%s", res.Stdout, res.Stderr)
 	}

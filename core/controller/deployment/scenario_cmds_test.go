@@ -317,7 +317,10 @@ func (s *scenario) newEvents() []string {
 		if e.Count > 1 {
 			count = fmt.Sprintf(" (x%d)", e.Count)
 		}
-		out = append(out, fmt.Sprintf("t=%d %s %s: %s%s", s.c.CurrentTick(), e.Type, e.Reason, e.Message, count))
+		// The tick of the write, which may be before the current one (work
+		// a tick finished before advancing the clock).
+		t := int64(e.LastTimestamp.Sub(s.c.Clock.Now()).Seconds()) + s.c.CurrentTick()
+		out = append(out, fmt.Sprintf("t=%d %s %s: %s%s", t, e.Type, e.Reason, e.Message, count))
 	}
 	return out
 }

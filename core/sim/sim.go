@@ -26,6 +26,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
+	"github.com/kubeplay/kubeplay/core/controller/ttl"
 	"github.com/kubeplay/kubeplay/core/kubelet"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
 	"github.com/kubeplay/kubeplay/core/quota"
@@ -81,6 +82,7 @@ func New(opts Options) (*Sim, error) {
 		nodelifecycle.New(ctx, nodelifecycle.Options{}),
 		nodelifecycle.NewTaintEvictionController(ctx),
 		nodelifecycle.NewPodGC(ctx, 0),
+		ttl.New(ctx),
 	)
 	c.AddActor(cloud.NewLoadBalancer(ctx, cloud.Options{}))
 	nodes := opts.Nodes

@@ -1,0 +1,41 @@
+package kubectl
+
+import "testing"
+
+// kubectl run builds the BasicPod generator's pod: label run=NAME, one
+// container named NAME, dnsPolicy ClusterFirst, restartPolicy Always; the
+// client dry run prints what every course shows.
+func TestRun(t *testing.T) {
+	s := newSession(t, nil)
+	for _, tc := range []struct{ line, want string }{
+		{"kubectl run nginx --image=nginx --dry-run=client -o yaml", `apiVersion: v1
+kind: Pod
+metadata:
+  labels:
+    run: nginx
+  name: nginx
+spec:
+  containers:
+  - image: nginx
+    name: nginx
+    resources: {}
+  dnsPolicy: ClusterFirst
+  restartPolicy: Always
+status: {}
+`},
+		{"kubectl run bb --image=busybox:1.36 --restart=Never --env=A=b --port=8080 -l app=bb -- sleep 60", "pod/bb created\n"},
+		{`kubectl get pod bb -o jsonpath={.metadata.labels.app}/{.spec.restartPolicy}/{.spec.containers[0].args}/{.spec.containers[0].env[0].value}/{.spec.containers[0].ports[0].containerPort}`,
+			`bb/Never/["sleep","60"]/b/8080`},
+		{"kubectl run cmd --image=busybox:1.36 --command --dry-run=client -o jsonpath={.spec.containers[0].command} -- sh -c true", `["sh","-c","true"]`},
+		{"kubectl run nothing", "error: --image is required\n"},
+		{"kubectl run", "error: NAME is required for run\nSee 'kubectl run -h' for help and examples\n"},
+		{"kubectl run x --image=nginx --restart=Sometimes", "error: invalid restart policy: Sometimes\nSee 'kubectl run -h' for help and examples\n"},
+		{"kubectl run x --image=nginx --env=NOVALUE", "error: invalid env: NOVALUE\n"},
+		{"kubectl run x --image=nginx --labels=a", "error: unexpected label spec: a\n"},
+		{"kubectl run bb --image=nginx", "Error from server (AlreadyExists): pods \"bb\" already exists\n"},
+	} {
+		if r := s.run(tc.line); r.Output != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.line, r.Output, tc.want)
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package kubectl
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // kubectl run builds the BasicPod generator's pod: label run=NAME, one
 // container named NAME, dnsPolicy ClusterFirst, restartPolicy Always; the
@@ -37,5 +40,17 @@ status: {}
 		if r := s.run(tc.line); r.Output != tc.want {
 			t.Errorf("%s:\n got %q\nwant %q", tc.line, r.Output, tc.want)
 		}
+	}
+}
+
+// --output-watch-events puts the event type first, padded as the
+// human-readable printer pads it; listed objects count as ADDED.
+func TestWatchOutputsEvents(t *testing.T) {
+	s := newSession(t, nil)
+	s.run("kubectl run web --image=nginx:1.25")
+	lines := strings.Split(s.run("kubectl get pods -w --output-watch-events").Stdout, "\n")
+	if len(lines) < 3 || !strings.HasPrefix(lines[0], "EVENT      NAME   READY") ||
+		!strings.HasPrefix(lines[1], "ADDED      web ") || !strings.HasPrefix(lines[2], "MODIFIED   web ") {
+		t.Errorf("watch with events:\n%s", strings.Join(lines, "\n"))
 	}
 }

@@ -24,7 +24,8 @@ const (
 // never shrink (the tabwriter's remembered widths). The server filters
 // the watch by -l and --field-selector (resource.Selector.Watch), so an
 // object that stops matching arrives as DELETED with its last matching
-// state, and one that starts matching as ADDED.
+// state, and one that starts matching as ADDED. --output-watch-events adds
+// an EVENT column to tables (other outputs print the objects alone).
 func (e *env) watch(fs *flagSet, sel selection) error {
 	sel = sel.trimmed()
 	r, err := e.resolve(sel)
@@ -73,12 +74,16 @@ func (e *env) watch(fs *flagSet, sel selection) error {
 	opts.Wide = output == "wide"
 	table := output == "" || output == "wide"
 	wp := printers.NewWatchPrinter(e.out, opts.TableOptions)
-	print := func(objs []api.Object) error {
+	withEvents := fs.bool("output-watch-events")
+	print := func(objs []api.Object, typ apiserver.EventType) error {
 		if len(objs) == 0 {
 			return nil
 		}
 		if table {
-			return wp.Print(objs, e.cluster.Now())
+			if !withEvents {
+				typ = ""
+			}
+			return wp.PrintEvent(objs, e.cluster.Now(), string(typ))
 		}
 		o := opts
 		o.SingleItem = true
@@ -94,7 +99,8 @@ func (e *env) watch(fs *flagSet, sel selection) error {
 		for i, in := range r.infos {
 			objs[i] = in.obj
 		}
-		if err := print(objs); err != nil {
+		// Listed objects count as ADDED events.
+		if err := print(objs, apiserver.Added); err != nil {
 			return err
 		}
 	}
@@ -112,7 +118,7 @@ func (e *env) watch(fs *flagSet, sel selection) error {
 			if len(names) > 0 && !names[m.Name] {
 				continue
 			}
-			if err := print([]api.Object{ev.Object}); err != nil {
+			if err := print([]api.Object{ev.Object}, ev.Type); err != nil {
 				return true, err
 			}
 			lastChange = e.cluster.Now()

@@ -29,6 +29,16 @@ func NewWatchPrinter(w io.Writer, opts TableOptions) *WatchPrinter {
 // Print writes objs as one flush (the initial list, or the object of one
 // watch event) with AGE measured at now. Objects must be of one kind.
 func (p *WatchPrinter) Print(objs []api.Object, now time.Time) error {
+	return p.PrintEvent(objs, now, "")
+}
+
+// formattedEventTypes are the human-readable printer's formattedEventType:
+// the EVENT cells of --output-watch-events, padded to one width.
+var formattedEventTypes = map[string]string{"ADDED": "ADDED   ", "MODIFIED": "MODIFIED", "DELETED": "DELETED "}
+
+// PrintEvent is Print for --output-watch-events: with an event type, an
+// EVENT column comes first (the printer's addColumns at the beginning).
+func (p *WatchPrinter) PrintEvent(objs []api.Object, now time.Time, eventType string) error {
 	if len(objs) == 0 {
 		return nil
 	}
@@ -39,6 +49,9 @@ func (p *WatchPrinter) Print(objs []api.Object, now time.Time) error {
 	visible := func(c column) bool { return opts.Wide || c.priority == 0 }
 	if !opts.NoHeaders && !p.printed {
 		var header []string
+		if eventType != "" {
+			header = append(header, "EVENT")
+		}
 		for _, c := range t.columns {
 			if visible(c) {
 				header = append(header, strings.ToUpper(c.name))
@@ -49,6 +62,13 @@ func (p *WatchPrinter) Print(objs []api.Object, now time.Time) error {
 	p.printed = true
 	for _, r := range t.rows {
 		var cells []string
+		if eventType != "" {
+			cell, ok := formattedEventTypes[eventType]
+			if !ok {
+				cell = eventType
+			}
+			cells = append(cells, cell)
+		}
 		for i, cell := range r.cells {
 			if i < len(t.columns) && visible(t.columns[i]) {
 				cells = append(cells, cellText(cell))

@@ -74,7 +74,7 @@ func TestNodeJSONShape(t *testing.T) {
 	}
 	for _, want := range []string{`"podCIDR":"10.244.1.0/24"`, `"podCIDRs":["10.244.1.0/24"]`,
 		`{"type":"InternalIP","address":"172.18.0.2"}`, `"kubeletVersion":"v1.37.0"`,
-		`"capacity":{"cpu":"4","memory":"8Gi","pods":"110"}`} {
+		`"capacity":{"cpu":"4","ephemeral-storage":"100Gi","hugepages-1Gi":"0","hugepages-2Mi":"0","memory":"8Gi","pods":"110"}`} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("JSON lacks %s:\n%s", want, b)
 		}

@@ -159,13 +159,22 @@ func describeNodeResource(pw *prefixWriter, node *api.Node, pods []*api.Pod, now
 		rq, lq := reqs[r.name], limits[r.name]
 		pw.write(level1, "%s\t%s (%d%%)\t%s (%d%%)\n", r.name, rq.String(), r.share(rq), lq.String(), r.share(lq))
 	}
-	var extended []string
+	// Huge pages get a share of what is allocatable, extended resources
+	// only their sums (describeNodeResource).
+	var hugePages, extended []string
 	for name := range allocatable {
-		switch name {
-		case api.ResourceCPU, api.ResourceMemory, api.ResourcePods, "ephemeral-storage":
+		switch {
+		case strings.HasPrefix(string(name), "hugepages-"):
+			hugePages = append(hugePages, string(name))
+		case name == api.ResourceCPU, name == api.ResourceMemory, name == api.ResourcePods, name == "ephemeral-storage":
 		default:
 			extended = append(extended, string(name))
 		}
+	}
+	slices.Sort(hugePages)
+	for _, name := range hugePages {
+		rq, lq, alloc := reqs[api.ResourceName(name)], limits[api.ResourceName(name)], allocatable[api.ResourceName(name)]
+		pw.write(level1, "%s\t%s (%d%%)\t%s (%d%%)\n", name, rq.String(), share(rq.Value(), alloc.Value()), lq.String(), share(lq.Value(), alloc.Value()))
 	}
 	slices.Sort(extended)
 	for _, name := range extended {

@@ -35,12 +35,17 @@ const (
 )
 
 // DefaultCapacity is a default node's capacity (and allocatable): cpu 4,
-// memory 8Gi and the kubelet's default maxPods, 110.
+// memory 8Gi, the kubelet's default maxPods (110), a 100Gi root
+// filesystem as ephemeral-storage, and no huge pages of either size, which
+// a real kubelet reports on every x86 node (cadvisor's hugepage sizes).
 func DefaultCapacity() api.ResourceList {
 	return api.ResourceList{
 		api.ResourceCPU:    resource.MustParse("4"),
 		api.ResourceMemory: resource.MustParse("8Gi"),
 		api.ResourcePods:   resource.MustParse("110"),
+		"ephemeral-storage": resource.MustParse("100Gi"),
+		"hugepages-1Gi":     resource.MustParse("0"),
+		"hugepages-2Mi":     resource.MustParse("0"),
 	}
 }
 

@@ -23,7 +23,7 @@ func TestInitialNode(t *testing.T) {
 		`"labels":{"beta.kubernetes.io/arch":"amd64","beta.kubernetes.io/os":"linux","disk":"ssd","kubernetes.io/arch":"amd64","kubernetes.io/hostname":"node-2","kubernetes.io/os":"plan9"}`,
 		`"annotations":{"volumes.kubernetes.io/controller-managed-attach-detach":"true"}`,
 		`"spec":{"podCIDR":"10.244.2.0/24","podCIDRs":["10.244.2.0/24"],"unschedulable":true,"taints":[{"key":"gpu","effect":"NoSchedule"},{"key":"node.kubernetes.io/unschedulable","effect":"NoSchedule"}]}`,
-		`"capacity":{"cpu":"4","memory":"8Gi","pods":"110"},"allocatable":{"cpu":"4","memory":"8Gi","pods":"110"}`,
+		`"capacity":{"cpu":"4","ephemeral-storage":"100Gi","hugepages-1Gi":"0","hugepages-2Mi":"0","memory":"8Gi","pods":"110"},"allocatable":{"cpu":"4","ephemeral-storage":"100Gi","hugepages-1Gi":"0","hugepages-2Mi":"0","memory":"8Gi","pods":"110"}`,
 		`"addresses":[{"type":"InternalIP","address":"172.18.0.3"},{"type":"Hostname","address":"node-2"}]`,
 		`"nodeInfo":{"machineID":"","systemUUID":"","bootID":"","kubeletVersion":"v1.37.0","containerRuntimeVersion":"containerd://2.1.4","osImage":"Debian GNU/Linux 12 (bookworm)","kernelVersion":"6.8.0-60-generic","operatingSystem":"linux","architecture":"amd64"}`,
 	} {

@@ -40,9 +40,9 @@ const (
 // a real kubelet reports on every x86 node (cadvisor's hugepage sizes).
 func DefaultCapacity() api.ResourceList {
 	return api.ResourceList{
-		api.ResourceCPU:    resource.MustParse("4"),
-		api.ResourceMemory: resource.MustParse("8Gi"),
-		api.ResourcePods:   resource.MustParse("110"),
+		api.ResourceCPU:     resource.MustParse("4"),
+		api.ResourceMemory:  resource.MustParse("8Gi"),
+		api.ResourcePods:    resource.MustParse("110"),
 		"ephemeral-storage": resource.MustParse("100Gi"),
 		"hugepages-1Gi":     resource.MustParse("0"),
 		"hugepages-2Mi":     resource.MustParse("0"),

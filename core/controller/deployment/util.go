@@ -350,49 +350,37 @@ func SetFromReplicaSetTemplate(d *api.Deployment, template api.PodTemplateSpec) 
 	return d
 }
 
-// GetReplicaCountForReplicaSets is Σ spec.replicas (nil entries skipped).
-func GetReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
+// sumReplicaSets adds up count over the non-nil ReplicaSets, the loop the
+// Get*ReplicaCountForReplicaSets helpers below share.
+func sumReplicaSets(rss []*api.ReplicaSet, count func(*api.ReplicaSet) int32) int32 {
 	var n int32
 	for _, rs := range rss {
 		if rs != nil {
-			n += specReplicas(rs)
+			n += count(rs)
 		}
 	}
 	return n
+}
+
+// GetReplicaCountForReplicaSets is Σ spec.replicas (nil entries skipped).
+func GetReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
+	return sumReplicaSets(rss, func(rs *api.ReplicaSet) int32 { return specReplicas(rs) })
 }
 
 // GetActualReplicaCountForReplicaSets is Σ status.replicas: the pods that
 // exist and are not terminating.
 func GetActualReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
-	var n int32
-	for _, rs := range rss {
-		if rs != nil {
-			n += rs.Status.Replicas
-		}
-	}
-	return n
+	return sumReplicaSets(rss, func(rs *api.ReplicaSet) int32 { return rs.Status.Replicas })
 }
 
 // GetReadyReplicaCountForReplicaSets is Σ status.readyReplicas.
 func GetReadyReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
-	var n int32
-	for _, rs := range rss {
-		if rs != nil {
-			n += rs.Status.ReadyReplicas
-		}
-	}
-	return n
+	return sumReplicaSets(rss, func(rs *api.ReplicaSet) int32 { return rs.Status.ReadyReplicas })
 }
 
 // GetAvailableReplicaCountForReplicaSets is Σ status.availableReplicas.
 func GetAvailableReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
-	var n int32
-	for _, rs := range rss {
-		if rs != nil {
-			n += rs.Status.AvailableReplicas
-		}
-	}
-	return n
+	return sumReplicaSets(rss, func(rs *api.ReplicaSet) int32 { return rs.Status.AvailableReplicas })
 }
 
 // GetTerminatingReplicaCountForReplicaSets is Σ status.terminatingReplicas

@@ -57,11 +57,12 @@ func main() {
 	loads := flag.Int("loads", 5, "time this many first visits (and repeat visits)")
 	pods := flag.Int("pods", 10000, "time tick and back with this many pods")
 	runs := flag.Int("runs", 9, "time this many ticks and steps back")
+	jsFlags := flag.String("js-flags", "", "pass these flags to V8 (Chromium's --js-flags), to see what an engine setting changes")
 	flag.Parse()
 	if *runs < 1 {
 		*runs = 1
 	}
-	if err := run(context.Background(), os.Stdout, *dir, *loads, *pods, *runs); err != nil {
+	if err := run(context.Background(), os.Stdout, *dir, *loads, *pods, *runs, *jsFlags); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -74,13 +75,17 @@ type row struct {
 	unit             string
 }
 
-func run(ctx context.Context, w io.Writer, dir string, loads, pods, runs int) error {
+func run(ctx context.Context, w io.Writer, dir string, loads, pods, runs int, jsFlags string) error {
 	site, stop, err := browser.Serve(dir)
 	if err != nil {
 		return err
 	}
 	defer stop()
-	tab, cancel, err := browser.Start(ctx)
+	var extra []chromedp.ExecAllocatorOption
+	if jsFlags != "" {
+		extra = append(extra, chromedp.Flag("js-flags", jsFlags))
+	}
+	tab, cancel, err := browser.Start(ctx, extra...)
 	if err != nil {
 		return err
 	}
@@ -89,7 +94,11 @@ func run(ctx context.Context, w io.Writer, dir string, loads, pods, runs int) er
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%s, %s, %d CPUs, %s\n\n", dir, v.Product, runtime.NumCPU(), time.Now().Format(time.DateOnly))
+	fmt.Fprintf(w, "%s, %s, %d CPUs, %s\n", dir, v.Product, runtime.NumCPU(), time.Now().Format(time.DateOnly))
+	if jsFlags != "" {
+		fmt.Fprintf(w, "V8 flags: %s\n", jsFlags)
+	}
+	fmt.Fprintln(w)
 
 	var rows []row
 	if loads > 0 {

@@ -40,15 +40,16 @@ func Viewport() chromedp.Action[chromedp.Void] { return chromedp.EmulateViewport
 // Start starts a headless Chromium and returns a chromedp context for its
 // first tab, with the viewport Width×Height. Cancelling the context ends the
 // browser. Each browser gets a fresh profile: the allocator makes a
-// temporary --user-data-dir and removes it afterwards.
-func Start(ctx context.Context) (context.Context, context.CancelFunc, error) {
+// temporary --user-data-dir and removes it afterwards. extra adds flags,
+// such as V8's (--js-flags) for an experiment.
+func Start(ctx context.Context, extra ...chromedp.ExecAllocatorOption) (context.Context, context.CancelFunc, error) {
 	bin, err := Chromium()
 	if err != nil {
 		return nil, nil, err
 	}
 	// Only what the project's machines need: no sandbox (CI runs as root),
 	// no GPU, and nothing that reaches for the network on its own.
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx,
+	opts := append([]chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(bin),
 		chromedp.Headless,
 		chromedp.NoSandbox,
@@ -60,7 +61,8 @@ func Start(ctx context.Context) (context.Context, context.CancelFunc, error) {
 		chromedp.NoDefaultBrowserCheck,
 		chromedp.Flag("disable-default-apps", true),
 		chromedp.WindowSize(Width, Height),
-	)
+	}, extra...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	tab, cancelTab := chromedp.NewContext(actx)
 	cancel := func() { cancelTab(); cancelAlloc() }
 	// Start the browser now, on a context without a deadline: the first

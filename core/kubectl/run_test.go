@@ -54,3 +54,43 @@ func TestWatchOutputsEvents(t *testing.T) {
 		t.Errorf("watch with events:\n%s", strings.Join(lines, "\n"))
 	}
 }
+
+// In -o json and -o yaml, --output-watch-events wraps each object in a
+// metav1.WatchEvent: JSON on one line per event, YAML with its keys
+// sorted (object, then type). YAML documents are separated by "---" with
+// or without events, as the watch's one YAMLPrinter counts what it printed.
+func TestWatchStructuredOutputs(t *testing.T) {
+	// Each watch on a fresh session, so that each sees the same writes.
+	watch := func(flags string) string {
+		s := newSession(t, nil)
+		s.run("kubectl run web --image=nginx:1.25")
+		return s.run("kubectl get pods -w " + flags).Stdout
+	}
+	lines := strings.Split(strings.TrimSuffix(watch("--output-watch-events -o json"), "\n"), "\n")
+	if len(lines) < 2 {
+		t.Fatalf("json events: %q", lines)
+	}
+	for i, l := range lines {
+		want := `{"type":"MODIFIED","object":{"apiVersion":"v1","kind":"Pod","metadata":{`
+		if i == 0 {
+			want = `{"type":"ADDED","object":{"apiVersion":"v1","kind":"Pod","metadata":{`
+		}
+		if !strings.HasPrefix(l, want) || !strings.HasSuffix(l, "}}") {
+			t.Errorf("json event %d: %.120s", i, l)
+		}
+	}
+	yaml := watch("--output-watch-events -o yaml")
+	docs := strings.Split(yaml, "---\n")
+	if len(docs) != len(lines) {
+		t.Errorf("yaml: %d documents, json: %d events", len(docs), len(lines))
+	}
+	for i, d := range docs {
+		if !strings.HasPrefix(d, "object:\n  apiVersion: v1\n  kind: Pod\n  metadata:\n") || !strings.Contains(d, "\ntype: ") {
+			t.Errorf("yaml event %d:\n%s", i, d)
+		}
+	}
+	plain := watch("-o yaml")
+	if n := strings.Count(plain, "---\n"); n != len(docs)-1 || !strings.HasPrefix(plain, "apiVersion: v1\nkind: Pod\n") {
+		t.Errorf("yaml without events: %d separators for %d objects:\n%.200s", n, len(docs), plain)
+	}
+}

@@ -25,7 +25,8 @@ const (
 // the watch by -l and --field-selector (resource.Selector.Watch), so an
 // object that stops matching arrives as DELETED with its last matching
 // state, and one that starts matching as ADDED. --output-watch-events adds
-// an EVENT column to tables (other outputs print the objects alone).
+// an EVENT column to tables and wraps each object of -o json and -o yaml
+// in a WatchEvent (other outputs print the objects alone).
 func (e *env) watch(fs *flagSet, sel selection) error {
 	sel = sel.trimmed()
 	r, err := e.resolve(sel)
@@ -75,22 +76,22 @@ func (e *env) watch(fs *flagSet, sel selection) error {
 	table := output == "" || output == "wide"
 	wp := printers.NewWatchPrinter(e.out, opts.TableOptions)
 	withEvents := fs.bool("output-watch-events")
+	printed := 0
 	print := func(objs []api.Object, typ apiserver.EventType) error {
 		if len(objs) == 0 {
 			return nil
 		}
+		if !withEvents {
+			typ = ""
+		}
 		if table {
-			if !withEvents {
-				typ = ""
-			}
 			return wp.PrintEvent(objs, e.cluster.Now(), string(typ))
 		}
-		o := opts
-		o.SingleItem = true
 		for _, obj := range objs {
-			if err := printers.PrintObjects(e.out, []api.Object{obj}, output, o); err != nil {
+			if err := printers.PrintWatched(e.out, obj, string(typ), printed, output, opts); err != nil {
 				return err
 			}
+			printed++
 		}
 		return nil
 	}

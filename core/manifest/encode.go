@@ -31,6 +31,38 @@ func EncodeYAML(obj api.Object) ([]byte, error) {
 	return marshalYAML(v), nil
 }
 
+// EncodeWatchEventJSON prints obj as `kubectl get --watch
+// --output-watch-events -o json` does: a metav1.WatchEvent on one line
+// (cli-runtime's JSONPrinter.PrintObj, *metav1.WatchEvent case:
+// json.Marshal, then a newline).
+func EncodeWatchEventJSON(eventType string, obj api.Object) ([]byte, error) {
+	v, err := toJSONValue(obj)
+	if err != nil {
+		return nil, err
+	}
+	out, err := json.Marshal(watchEvent{Type: eventType, Object: v})
+	if err != nil {
+		return nil, err
+	}
+	return append(out, '\n'), nil
+}
+
+// EncodeWatchEventYAML is EncodeWatchEventJSON's YAML (YAMLPrinter.PrintObj:
+// the event's JSON converted, so its keys are sorted: object, then type).
+func EncodeWatchEventYAML(eventType string, obj api.Object) ([]byte, error) {
+	v, err := toJSONValue(obj)
+	if err != nil {
+		return nil, err
+	}
+	return marshalYAML(map[string]any{"object": v, "type": eventType}), nil
+}
+
+// watchEvent is metav1.WatchEvent's JSON form.
+type watchEvent struct {
+	Type   string `json:"type"`
+	Object any    `json:"object"`
+}
+
 // EncodeJSONList prints objs as kubectl prints several objects: a v1 List
 // with an empty resourceVersion.
 func EncodeJSONList(objs []api.Object) ([]byte, error) {

@@ -107,6 +107,26 @@ func TestEncodeFillsTypeMeta(t *testing.T) {
 	}
 }
 
+// A watch event is metav1.WatchEvent as encoding/json writes it: one line,
+// type first, HTML characters escaped; its YAML sorts the keys, as
+// JSONToYAML of that JSON does.
+func TestEncodeWatchEvent(t *testing.T) {
+	ns := &api.Namespace{ObjectMeta: api.ObjectMeta{Name: "x", Annotations: map[string]string{"a": "<b> & c"}}}
+	j, err := EncodeWatchEventJSON("ADDED", ns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "JSON", string(j), `{"type":"ADDED","object":{"apiVersion":"v1","kind":"Namespace","metadata":{"annotations":{"a":"\u003cb\u003e \u0026 c"},"name":"x"},"spec":{},"status":{}}}`+"\n")
+	y, err := EncodeWatchEventYAML("DELETED", ns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	equal(t, "YAML", string(y), "object:\n  apiVersion: v1\n  kind: Namespace\n  metadata:\n    annotations:\n      a: <b> & c\n    name: x\n  spec: {}\n  status: {}\ntype: DELETED\n")
+	if _, err := EncodeWatchEventJSON("ADDED", nil); err == nil {
+		t.Error("EncodeWatchEventJSON(nil): no error")
+	}
+}
+
 // TestEncodeScalars: how yaml.v2 (and so kubectl) writes each kind of
 // string: plain where it reads back as the same string, quoted otherwise.
 func TestEncodeScalars(t *testing.T) {

@@ -245,6 +245,41 @@ func printUnstructuredName(w io.Writer, item map[string]any) error {
 }
 
 // encode writes the object bare when it was named alone, else the List.
+// PrintWatched prints one object of `get --watch` in a non-table output,
+// as the one printer kubectl's GetOptions.watch makes for the whole watch:
+// YAML documents after the first (printed counts those before) start with
+// "---" (YAMLPrinter's printCount), and with eventType set
+// (--output-watch-events) JSON and YAML print a metav1.WatchEvent that
+// wraps the object. The other outputs print the object alone.
+func PrintWatched(w io.Writer, obj api.Object, eventType string, printed int, output string, opts OutputOptions) error {
+	p, err := resolvePrinter(output, opts)
+	if err != nil {
+		return err
+	}
+	var event func(string, api.Object) ([]byte, error)
+	switch p.kind {
+	case "yaml":
+		if printed > 0 {
+			if _, err := io.WriteString(w, "---\n"); err != nil {
+				return err
+			}
+		}
+		event = manifest.EncodeWatchEventYAML
+	case "json":
+		event = manifest.EncodeWatchEventJSON
+	}
+	if eventType == "" || event == nil {
+		opts.SingleItem = true
+		return PrintObjects(w, []api.Object{obj}, output, opts)
+	}
+	out, err := event(eventType, obj)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(out)
+	return err
+}
+
 func encode(w io.Writer, objs []api.Object, single bool, enc *Encoders, def Encoders) error {
 	if enc == nil {
 		enc = &def

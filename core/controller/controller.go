@@ -31,13 +31,16 @@ type Context struct {
 	Server    *apiserver.Server
 	Informers *Informers
 	Clock     clock.Source
-	events    *correlator
-	arrivals  Arrivals
+	// correlators are the event correlators of the cluster's component
+	// processes, by component and host; names is shared by all.
+	correlators map[string]*correlator
+	names       eventNames
+	arrivals    Arrivals
 }
 
 // NewContext bundles the shared pieces every controller of a cluster uses.
 func NewContext(s *apiserver.Server, in *Informers, c clock.Source) *Context {
-	return &Context{Server: s, Informers: in, Clock: c, events: newCorrelator()}
+	return &Context{Server: s, Informers: in, Clock: c, correlators: map[string]*correlator{}}
 }
 
 // NewQueue returns a work queue whose keys are ordered, by arrival, against
@@ -47,7 +50,23 @@ func (c *Context) NewQueue() *Queue { return newQueue(c.Clock, &c.arrivals) }
 // Recorder returns an event recorder for a component; host is set for
 // per-node agents such as the kubelet.
 func (c *Context) Recorder(component, host string) *Recorder {
-	return newRecorder(c.Server, c.Clock, c.events, component, host)
+	return newRecorder(c.Server, c.Clock, c.correlator(component, host), &c.names, component, host)
+}
+
+// correlator returns the event correlator of one component process:
+// recorders of the same component on the same host share it, as the
+// recorders made from one broadcaster do.
+func (c *Context) correlator(component, host string) *correlator {
+	key := component + "\x00" + host
+	corr, ok := c.correlators[key]
+	if !ok {
+		if c.correlators == nil {
+			c.correlators = map[string]*correlator{}
+		}
+		corr = newCorrelator()
+		c.correlators[key] = corr
+	}
+	return corr
 }
 
 // EventsRecorder returns an event recorder for a component that writes
@@ -57,7 +76,7 @@ func (c *Context) Recorder(component, host string) *Recorder {
 // back as core/v1 Events, they carry no source. Correlation is still the
 // core/v1 recorder's (counts and aggregation, not event series).
 func (c *Context) EventsRecorder(component, hostname string) *Recorder {
-	r := newRecorder(c.Server, c.Clock, c.events, component, "")
+	r := newRecorder(c.Server, c.Clock, c.correlator(component, hostname), &c.names, component, "")
 	r.instance, r.eventsAPI = component+"-"+hostname, true
 	return r
 }

@@ -12,24 +12,30 @@ import (
 
 // The event correlator's limits, from client-go tools/record/events_cache.go.
 const (
-	lruCacheEntries        = 4096
-	aggregateMaxEvents     = 10                // similar events before they are combined
-	aggregateInterval      = 600 * time.Second // window for "similar"
-	spamBurst              = 25                // events per source+object at once
-	spamRefillEverySecond  = 1.0 / 300         // then one every five minutes
+	lruCacheEntries        = 4096              // maxLruCacheEntries, for each of the three caches
+	aggregateMaxEvents     = 10                // defaultAggregateMaxEvents: similar events before they are combined
+	aggregateInterval      = 600 * time.Second // defaultAggregateIntervalInSeconds: window for "similar"
+	spamBurst              = 25                // defaultSpamBurst: events per source+object at once
 	aggregateMessagePrefix = "(combined from similar events): "
 )
 
+// spamQPS is defaultSpamQPS (1/300: then one every five minutes) as the
+// token bucket sees it: CorrelatorOptions.QPS is a float32, and
+// flowcontrol.NewTokenBucketRateLimiterWithClock hands rate.Limit(qps) on.
+var spamQPS = float64(float32(1.0 / 300.0))
+
 // Recorder is client-go's record.EventRecorder for one component
 // ("deployment-controller", "kubelet" on a host): it writes core/v1 Events
-// through the API server after the same correlation a real component does:
-//   - a source may emit 25 events about one object at once, then one per 5
-//     minutes (EventSourceObjectSpamFilter); the rest are dropped;
+// through the API server after the same correlation a real component does
+// (EventCorrelator.EventCorrelate, in upstream's order):
 //   - once 10 events differing only in message arrive within 10 minutes,
 //     later ones are folded into one "(combined from similar events): ..."
 //     event (EventAggregator);
 //   - an identical event bumps the existing event's count and
-//     lastTimestamp instead of creating a new one (eventLogger).
+//     lastTimestamp instead of creating a new one (eventLogger);
+//   - only then, a source may emit 25 events about one object at once, then
+//     one per 5 minutes (EventSourceObjectSpamFilter); the rest are dropped,
+//     but they were counted above, so the next one written carries them.
 type Recorder struct {
 	component, host string
 	// instance is the events' reportingInstance: the host for a core/v1
@@ -41,29 +47,37 @@ type Recorder struct {
 	server    *apiserver.Server
 	clock     clock.Source
 	corr      *correlator
+	names     *eventNames
 }
 
-// correlator is shared by all recorders of a cluster, as one process's
-// broadcaster is, and names events uniquely within a second.
+// correlator is one EventCorrelator: each component process has its own
+// (StartRecordingToSink makes one per broadcaster; every kube-controller-
+// manager controller, the scheduler and each node's kubelet make their own
+// broadcaster), so each has its own 4096-entry caches.
 type correlator struct {
 	spam      *lru[*tokenBucket]
 	aggregate *lru[*aggregateRecord]
 	logged    *lru[loggedEvent]
-	lastNano  int64
 }
+
+// eventNames makes event names unique across the cluster: upstream's
+// "<object>.<hex UnixNano>" is unique in practice because real clocks
+// tick in nanoseconds; the virtual clock ticks in whole seconds.
+type eventNames struct{ lastNano int64 }
 
 type aggregateRecord struct {
 	localKeys map[string]bool
 	last      time.Time
 }
 
+// loggedEvent is eventLog: what the recorder believes about a stored event.
 type loggedEvent struct {
 	name  string
 	count int32
 	first api.Time
 }
 
-// newCorrelator returns the shared correlation state for a cluster's recorders.
+// newCorrelator is NewEventCorrelator with the default options.
 func newCorrelator() *correlator {
 	return &correlator{
 		spam:      newLRU[*tokenBucket](lruCacheEntries),
@@ -73,8 +87,8 @@ func newCorrelator() *correlator {
 }
 
 // newRecorder returns a recorder for component (and host, for node agents).
-func newRecorder(s *apiserver.Server, c clock.Source, corr *correlator, component, host string) *Recorder {
-	return &Recorder{component: component, host: host, instance: host, server: s, clock: c, corr: corr}
+func newRecorder(s *apiserver.Server, c clock.Source, corr *correlator, names *eventNames, component, host string) *Recorder {
+	return &Recorder{component: component, host: host, instance: host, server: s, clock: c, corr: corr, names: names}
 }
 
 // Eventf records an event about obj (record.EventRecorder.Eventf).
@@ -93,49 +107,60 @@ func (r *Recorder) Event(obj api.Object, eventType, reason, message string) {
 // "spec.containers{nginx}", so two containers' identical messages stay
 // separate events (kubectl get events -o wide shows it as SUBOBJECT).
 func (r *Recorder) FieldEvent(obj api.Object, fieldPath, eventType, reason, message string) {
+	// recorderImpl.generateEvent: util.ValidateEventType refuses any type
+	// but Normal and Warning.
+	if eventType != api.EventTypeNormal && eventType != api.EventTypeWarning {
+		return
+	}
 	now := api.NewTime(r.clock.Now())
 	ev := r.makeEvent(obj, now, eventType, reason, message)
 	ev.InvolvedObject.FieldPath = fieldPath
+	// EventCorrelator.EventCorrelate: aggregate, then observe (the logger's
+	// cache counts the occurrence), and only then filter, so an occurrence
+	// the spam filter drops is still counted.
+	ev, key := r.aggregateEvent(ev, now.Time)
+	ev = r.corr.observe(ev, key)
 	if r.corr.spamFiltered(ev, now.Time) {
 		return
 	}
-	ev, key := r.corr.aggregateEvent(ev, now.Time, r.uniqueName)
-	// eventLogger.eventObserve: a repeat takes the earlier occurrence's
-	// name and firstTimestamp with count+1, and the cache remembers it
-	// before the write.
-	prev, repeat := r.corr.logged.get(key)
-	if repeat {
-		ev.Name, ev.FirstTimestamp, ev.Count = prev.name, prev.first, prev.count+1
+	r.recordEvent(ev)
+}
+
+// recordEvent is event.go recordEvent: a repeat (count > 1) patches the
+// stored occurrence; a first occurrence, or a repeat whose stored event is
+// gone (expired after --event-ttl, or deleted), is created, the latter
+// under its old name with its count and firstTimestamp. A successful write
+// updates the cache (EventCorrelator.UpdateState).
+//
+// Retries: recordToSink tries an event up to maxTriesPerEvent (12) times,
+// sleeping ~10s between tries, but only after errors that are not API
+// status errors (transport failures); a StatusError is "Server rejected
+// event (will not retry!)". The in-process API server only answers with
+// status errors, so every failure here is final and the event is dropped,
+// which is also what keeps the recorder free of timers.
+func (r *Recorder) recordEvent(ev *api.Event) {
+	var stored *api.Event
+	var err error
+	update := ev.Count > 1
+	if update {
+		stored, err = r.patch(ev)
 	}
-	r.corr.logged.add(key, loggedEvent{name: ev.Name, count: ev.Count, first: ev.FirstTimestamp})
-	if repeat {
-		updated, err := r.bump(ev)
-		if err == nil {
-			r.remember(key, updated)
-			return
+	if !update || apiserver.IsNotFound(err) {
+		var created api.Object
+		if created, err = r.server.Create(ev); err == nil {
+			stored = created.(*api.Event)
 		}
-		if !apiserver.IsNotFound(err) {
-			return
-		}
-		// recordEvent: the earlier event is gone (expired after
-		// --event-ttl, or deleted), so it is created again under the
-		// same name, with its count and firstTimestamp.
 	}
-	created, err := r.server.Create(ev)
 	if err != nil {
 		return
 	}
-	r.remember(key, created.(*api.Event))
+	r.corr.updateState(stored)
 }
 
-// remember is EventCorrelator.UpdateState: the cache takes the stored event.
-func (r *Recorder) remember(key string, ev *api.Event) {
-	r.corr.logged.add(key, loggedEvent{name: ev.Name, count: ev.Count, first: ev.FirstTimestamp})
-}
-
-// bump writes a repeat over the stored occurrence: its count, lastTimestamp
-// and message (the patch eventObserve computes).
-func (r *Recorder) bump(ev *api.Event) (*api.Event, error) {
+// patch applies the patch eventObserve computes to the stored occurrence:
+// only count, lastTimestamp and message differ between its two sides, so
+// only they change.
+func (r *Recorder) patch(ev *api.Event) (*api.Event, error) {
 	cur, err := apiserver.GetAs[*api.Event](r.server, ev.Namespace, ev.Name)
 	if err != nil {
 		return nil, err
@@ -190,10 +215,10 @@ func (r *Recorder) source() api.EventSource {
 // seconds, so events within one second take successive nanoseconds.
 func (r *Recorder) uniqueName(name string, now time.Time) string {
 	n := now.UnixNano()
-	if n <= r.corr.lastNano {
-		n = r.corr.lastNano + 1
+	if n <= r.names.lastNano {
+		n = r.names.lastNano + 1
 	}
-	r.corr.lastNano = n
+	r.names.lastNano = n
 	return fmt.Sprintf("%s.%x", name, n)
 }
 
@@ -220,31 +245,39 @@ func eventKey(e *api.Event) string {
 		o.APIVersion, e.Type, e.Reason, e.Message)
 }
 
-// spamFiltered is EventSourceObjectSpamFilter.Filter.
-func (c *correlator) spamFiltered(e *api.Event, now time.Time) bool {
+// spamKey is getSpamKey: the source and the object, not the field path,
+// type, reason or message.
+func spamKey(e *api.Event) string {
 	o := e.InvolvedObject
-	key := joinKey(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion)
-	b, ok := c.spam.get(key)
-	if !ok {
-		b = &tokenBucket{tokens: spamBurst, last: now}
-	}
-	c.spam.add(key, b)
-	return !b.take(now)
+	return joinKey(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion)
 }
 
-// aggregateEvent is EventAggregator.EventAggregate: it returns the event to
-// write and the key under which its occurrences are counted.
-func (c *correlator) aggregateEvent(e *api.Event, now time.Time, name func(string, time.Time) string) (*api.Event, string) {
+// spamFiltered is EventSourceObjectSpamFilter.Filter: it reports whether
+// the event must be dropped.
+func (c *correlator) spamFiltered(e *api.Event, now time.Time) bool {
+	key := spamKey(e)
+	b, ok := c.spam.get(key)
+	if !ok {
+		b = newTokenBucket(now)
+	}
+	c.spam.add(key, b)
+	return !b.tryAccept(now)
+}
+
+// aggregateEvent is EventAggregator.EventAggregate with
+// EventAggregatorByReasonFunc: it returns the event to write and the key
+// under which its occurrences are counted.
+func (r *Recorder) aggregateEvent(e *api.Event, now time.Time) (*api.Event, string) {
 	o := e.InvolvedObject
 	aggKey := joinKey(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion,
 		e.Type, e.Reason, e.ReportingComponent, e.ReportingInstance)
-	rec, ok := c.aggregate.get(aggKey)
+	rec, ok := r.corr.aggregate.get(aggKey)
 	if !ok || now.Sub(rec.last) > aggregateInterval {
 		rec = &aggregateRecord{localKeys: map[string]bool{}}
 	}
 	rec.localKeys[e.Message] = true
 	rec.last = now
-	c.aggregate.add(aggKey, rec)
+	r.corr.aggregate.add(aggKey, rec)
 	if len(rec.localKeys) < aggregateMaxEvents {
 		return e, eventKey(e)
 	}
@@ -253,25 +286,76 @@ func (c *correlator) aggregateEvent(e *api.Event, now time.Time, name func(strin
 	// the current message is one of upstream's possible outcomes, chosen
 	// because it is deterministic.
 	delete(rec.localKeys, e.Message)
-	agg := *e
-	agg.Name = name(o.Name, now)
-	agg.Message = aggregateMessagePrefix + e.Message
-	return &agg, aggKey
+	// The combined event is built afresh from a few of the event's fields:
+	// it has no annotations and no reportingComponent/reportingInstance.
+	agg := &api.Event{
+		ObjectMeta:     api.ObjectMeta{Name: r.uniqueName(o.Name, now), Namespace: e.Namespace},
+		Count:          1,
+		FirstTimestamp: api.NewTime(now),
+		InvolvedObject: o,
+		LastTimestamp:  api.NewTime(now),
+		Message:        aggregateMessagePrefix + e.Message,
+		Type:           e.Type,
+		Reason:         e.Reason,
+		Source:         e.Source,
+	}
+	if r.eventsAPI {
+		// An events.k8s.io/v1 recorder has no EventAggregator upstream
+		// (it keeps event series instead); this model still combines, and
+		// keeps the reporting fields, its events' only source.
+		agg.ReportingComponent, agg.ReportingInstance = e.ReportingComponent, e.ReportingInstance
+	}
+	return agg, aggKey
 }
 
-// tokenBucket is the rate limiter behind the spam filter: burst tokens,
-// refilled continuously.
+// observe is eventLogger.eventObserve: a repeat takes the earlier
+// occurrence's name and firstTimestamp with count+1, and the cache
+// remembers the occurrence before anything is written, or filtered.
+func (c *correlator) observe(e *api.Event, key string) *api.Event {
+	if prev, ok := c.logged.get(key); ok && prev.count > 0 {
+		cp := *e
+		cp.Name, cp.FirstTimestamp, cp.Count = prev.name, prev.first, prev.count+1
+		e = &cp
+	}
+	c.logged.add(key, loggedEvent{name: e.Name, count: e.Count, first: e.FirstTimestamp})
+	return e
+}
+
+// updateState is eventLogger.updateState: the cache takes the stored
+// event, under the stored event's own key. For a combined event that is
+// not the key it is counted under (the aggregate key), as upstream.
+func (c *correlator) updateState(e *api.Event) {
+	c.logged.add(eventKey(e), loggedEvent{name: e.Name, count: e.Count, first: e.FirstTimestamp})
+}
+
+// tokenBucket is the limiter behind the spam filter:
+// flowcontrol.NewTokenBucketRateLimiterWithClock, a golang.org/x/time/rate
+// Limiter that starts full and whose TryAccept is AllowN(now, 1).
 type tokenBucket struct {
 	tokens float64
 	last   time.Time
 }
 
-func (b *tokenBucket) take(now time.Time) bool {
-	b.tokens = min(spamBurst, b.tokens+now.Sub(b.last).Seconds()*spamRefillEverySecond)
-	b.last = now
-	if b.tokens < 1 {
+func newTokenBucket(now time.Time) *tokenBucket {
+	return &tokenBucket{tokens: spamBurst, last: now}
+}
+
+// tryAccept is rate.Limiter.AllowN(now, 1) (reserveN with no wait
+// allowed): tokens refill from the last granted request, capped at the
+// burst; a refused request leaves the limiter as it was.
+func (b *tokenBucket) tryAccept(now time.Time) bool {
+	last := b.last
+	if now.Before(last) {
+		last = now
+	}
+	tokens := min(float64(spamBurst), b.tokens+now.Sub(last).Seconds()*spamQPS) - 1
+	var wait time.Duration
+	if tokens < 0 {
+		wait = time.Duration(float64(time.Second) * (-tokens / spamQPS))
+	}
+	if wait > 0 {
 		return false
 	}
-	b.tokens--
+	b.tokens, b.last = tokens, now
 	return true
 }

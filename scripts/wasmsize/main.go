@@ -1,7 +1,9 @@
 // Command wasmsize shows where kubeplay.wasm's bytes go: it builds ./wasm
 // as scripts/build does but keeps the function names, and prints the code
 // bytes of each Go package, largest first, with the totals for Go's
-// runtime and standard library, each module, and the data.
+// runtime and standard library, each module, and the data. It also builds
+// ./scripts/wasmsize/floor, the runtime and libraries Kubeplay needs
+// without Kubeplay, and prints both binaries' raw and brotli sizes.
 //
 //	go run ./scripts/wasmsize [-top 40]
 //
@@ -19,6 +21,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/andybalholm/brotli"
 )
 
 func main() {
@@ -36,31 +40,73 @@ func run(w io.Writer, top int) error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
-	wasm := filepath.Join(tmp, "kubeplay.wasm")
-	// As scripts/build, but without -s: the name section stays.
-	build := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-ldflags=-w", "-o", wasm, "./wasm")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	build.Stderr = os.Stderr
-	if err := build.Run(); err != nil {
-		return fmt.Errorf("GOOS=js GOARCH=wasm go build ./wasm: %w", err)
+	named, err := build(tmp, "./wasm", "-ldflags=-w") // -w only: the name section stays
+	if err != nil {
+		return err
+	}
+	m, err := parse(named)
+	if err != nil {
+		return err
 	}
 	list := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{.Standard}} {{with .Module}}{{.Path}}{{end}}", "./wasm")
-	list.Env = build.Env
+	list.Env = wasmEnv()
 	list.Stderr = os.Stderr
 	deps, err := list.Output()
 	if err != nil {
 		return fmt.Errorf("go list -deps ./wasm: %w", err)
 	}
-	b, err := os.ReadFile(wasm)
-	if err != nil {
-		return err
+	fmt.Fprintln(w, "as scripts/build makes them (-s -w)     raw        brotli")
+	for _, pkg := range []string{"./wasm", "./scripts/wasmsize/floor"} {
+		b, err := build(tmp, pkg, "-ldflags=-s -w")
+		if err != nil {
+			return err
+		}
+		br, err := brotliSize(b)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "  %-32s  %12s  %12s\n", pkg, commas(len(b)), commas(br))
 	}
-	m, err := parse(b)
-	if err != nil {
-		return err
-	}
-	report(w, m, packagesOf(string(deps)), len(b), top)
+	fmt.Fprintln(w)
+	report(w, m, packagesOf(string(deps)), len(named), top)
 	return nil
+}
+
+// build compiles pkg for js/wasm, as scripts/build does but with ldflags,
+// and returns the binary.
+func build(dir, pkg, ldflags string) ([]byte, error) {
+	out := filepath.Join(dir, "out.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", ldflags, "-o", out, pkg)
+	cmd.Env = wasmEnv()
+	cmd.Stderr = os.Stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %w", pkg, err)
+	}
+	return os.ReadFile(out)
+}
+
+func wasmEnv() []string { return append(os.Environ(), "GOOS=js", "GOARCH=wasm") }
+
+// brotliSize is the size of b at scripts/build's settings for wasm
+// (quality 11, a 16 MiB window).
+func brotliSize(b []byte) (int, error) {
+	var n counter
+	bw := brotli.NewWriterOptions(&n, brotli.WriterOptions{Quality: 11, LGWin: 24})
+	if _, err := bw.Write(b); err != nil {
+		return 0, err
+	}
+	if err := bw.Close(); err != nil {
+		return 0, err
+	}
+	return int(n), nil
+}
+
+// counter is an io.Writer that counts what it is given.
+type counter int
+
+func (c *counter) Write(p []byte) (int, error) {
+	*c += counter(len(p))
+	return len(p), nil
 }
 
 // pkg is a Go package of the build: its import path and what it belongs to

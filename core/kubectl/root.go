@@ -248,7 +248,7 @@ func newRootCommand() *command {
 			flags: flags(filenameFlags, selectorFlag, allNSFlag,
 				flagDef{name: "show-events", kind: kindBool, def: "true"},
 				flagDef{name: "chunk-size", kind: kindInt64, def: "500"})},
-		unavailable("logs", "Print the logs for a container in a pod"),
+		logsCommand(),
 		unavailable("attach", "Attach to a running container"),
 		&command{name: "exec", short: "Execute a command in a container", run: runExec,
 			usage: "kubectl exec (POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...]",

@@ -228,7 +228,7 @@ func newRootCommand() *command {
 		// Cluster Management Commands
 		unavailable("certificate", "Modify certificate resources"),
 		unavailable("cluster-info", "Display cluster information"),
-		unavailable("top", "Display resource (CPU/memory) usage"),
+		topCommand(),
 		&command{name: "cordon", short: "Mark node as unschedulable", run: runCordon, flags: nodeFlags},
 		&command{name: "uncordon", short: "Mark node as schedulable", run: runUncordon, flags: nodeFlags},
 		&command{name: "drain", short: "Drain node in preparation for maintenance", run: runDrain,

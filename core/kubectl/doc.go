@@ -8,11 +8,18 @@
 // whatever assembled the simulation, so this package does not depend on how
 // the controllers, the scheduler and the kubelets are wired.
 //
-// Blocking commands (rollout status, get --watch, wait, delete --wait, drain)
+// Blocking commands (rollout status, get --watch, wait, delete --wait, drain,
+// logs TYPE/NAME while the object has no pods)
 // advance simulated time through Cluster.Tick and are always bounded: by
 // their own end condition, by --timeout / --request-timeout, and at most by
 // Input.MaxWait simulated seconds (DefaultMaxWait). Nothing here reads the
 // wall clock or starts a goroutine.
+//
+// The simulated containers write no output: `kubectl logs` prints nothing
+// for a log that exists and upstream's errors for one that does not, and
+// -f/--follow, which cannot stream here, prints the log as it is and
+// returns. The cluster runs no metrics-server: `kubectl top` answers
+// "Metrics API not available", as on a kind cluster.
 //
 // Files, one job each, citing the kubectl source they model:
 //
@@ -30,6 +37,6 @@
 //	apply.go create.go replace.go delete.go expose.go get.go watch.go
 //	describe.go rollout*.go scale.go set_image.go set_resources.go
 //	annotate.go label.go patch.go drain.go exec.go wait.go version.go
-//	apiresources.go
+//	apiresources.go logs.go top.go
 //	                one command each
 package kubectl

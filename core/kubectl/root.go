@@ -228,7 +228,7 @@ func newRootCommand() *command {
 		// Cluster Management Commands
 		unavailable("certificate", "Modify certificate resources"),
 		unavailable("cluster-info", "Display cluster information"),
-		unavailable("top", "Display resource (CPU/memory) usage"),
+		topCommand(),
 		&command{name: "cordon", short: "Mark node as unschedulable", run: runCordon, flags: nodeFlags},
 		&command{name: "uncordon", short: "Mark node as schedulable", run: runUncordon, flags: nodeFlags},
 		&command{name: "drain", short: "Drain node in preparation for maintenance", run: runDrain,
@@ -248,7 +248,7 @@ func newRootCommand() *command {
 			flags: flags(filenameFlags, selectorFlag, allNSFlag,
 				flagDef{name: "show-events", kind: kindBool, def: "true"},
 				flagDef{name: "chunk-size", kind: kindInt64, def: "500"})},
-		unavailable("logs", "Print the logs for a container in a pod"),
+		logsCommand(),
 		unavailable("attach", "Attach to a running container"),
 		&command{name: "exec", short: "Execute a command in a container", run: runExec,
 			usage: "kubectl exec (POD | TYPE/NAME) [-c CONTAINER] [flags] -- COMMAND [args...]",

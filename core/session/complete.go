@@ -12,9 +12,9 @@ import (
 // names the commands it implements.)
 var kubectlCommands = map[string][]string{
 	"annotate": nil, "api-resources": nil, "apply": nil, "cordon": nil, "create": {"deployment", "namespace", "service"},
-	"delete": nil, "describe": nil, "drain": nil, "exec": nil, "expose": nil, "get": nil, "label": nil,
+	"delete": nil, "describe": nil, "drain": nil, "exec": nil, "expose": nil, "get": nil, "label": nil, "logs": nil,
 	"patch": nil, "replace": nil, "rollout": {"history", "pause", "restart", "resume", "status", "undo"},
-	"scale": nil, "set": {"image", "resources"}, "uncordon": nil, "version": nil, "wait": nil,
+	"scale": nil, "set": {"image", "resources"}, "top": {"node", "pod"}, "uncordon": nil, "version": nil, "wait": nil,
 }
 
 // verbs of the console besides kubectl.
@@ -83,6 +83,19 @@ func (s *Session) kubectlCompletions(args []string, last string) []string {
 	case "cordon", "uncordon", "drain":
 		return s.names(kindNode)
 	case "exec":
+		return s.names(kindPod)
+	case "logs":
+		// POD, or TYPE/NAME below.
+		if len(rest) == 0 && !strings.Contains(last, "/") {
+			return s.names(kindPod)
+		}
+	case "top":
+		if len(rest) > 0 {
+			return nil
+		}
+		if slices.Contains([]string{"node", "nodes", "no"}, pos[1]) {
+			return s.names(kindNode)
+		}
 		return s.names(kindPod)
 	case "apply", "create", "replace", "version", "api-resources":
 		return nil

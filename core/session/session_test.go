@@ -530,9 +530,31 @@ func TestComplete(t *testing.T) {
 		"kubectl get deploy/w":   "deploy/web",
 		"node fail n":            "node-1 node-2 node-3",
 		"kubectl cordon node-":   "node-1 node-2 node-3",
+		"kubectl lo":             "logs",
+		"kubectl t":              "top",
+		"kubectl top ":           "node pod",
+		"kubectl top no":         "node",
+		"kubectl top node node-": "node-1 node-2 node-3",
+		"kubectl logs deploy/w":  "deploy/web",
 	} {
 		if got := strings.Join(s.Complete(line), " "); got != want {
 			t.Errorf("Complete(%q) = %q, want %q", line, got, want)
+		}
+	}
+}
+
+// kubectl logs and kubectl top pod complete the head's pod names.
+func TestCompletePods(t *testing.T) {
+	s := newSession(t, 1)
+	mustApply(t, s, webYAML)
+	s.Tick(1)
+	pods := strings.Join(s.Complete("kubectl get pods web-"), " ")
+	if strings.Count(pods, "web-") < 2 {
+		t.Fatalf("the pods: %q", pods)
+	}
+	for _, line := range []string{"kubectl logs web-", "kubectl top pod web-", "kubectl top pods web-"} {
+		if got := strings.Join(s.Complete(line), " "); got != pods {
+			t.Errorf("Complete(%q) = %q, want %q", line, got, pods)
 		}
 	}
 }

@@ -55,6 +55,8 @@ var kinds = []*KindInfo{
 		Categories: []string{"all"}, New: func() Object { return &Pod{} }},
 	{Kind: "Service", Version: "v1", Resource: "services", Singular: "service", ShortNames: []string{"svc"},
 		Namespaced: true, Categories: []string{"all"}, New: func() Object { return &Service{} }},
+	{Kind: "Endpoints", Version: "v1", Resource: "endpoints", Singular: "endpoints", ShortNames: []string{"ep"},
+		Namespaced: true, New: func() Object { return &Endpoints{} }},
 	{Kind: "Event", Version: "v1", Resource: "events", Singular: "event", ShortNames: []string{"ev"},
 		Namespaced: true, New: func() Object { return &Event{} }},
 	{Kind: "ResourceQuota", Version: "v1", Resource: "resourcequotas", Singular: "resourcequota",

@@ -37,6 +37,8 @@ func SetDefaults(obj Object) {
 		setDefaultsNode(o)
 	case *EndpointSlice:
 		setDefaultsEndpointSlice(o)
+	case *Endpoints:
+		setDefaultsEndpoints(o)
 	case *ResourceQuota:
 		// SetObjectDefaults_ResourceQuota only rounds quantities
 		// (SetDefaults_ResourceList); see roundResourceList.
@@ -305,6 +307,18 @@ func setDefaultsEndpointSlice(s *EndpointSlice) {
 		}
 		if p.Protocol == nil {
 			p.Protocol = ptrTo(ProtocolTCP)
+		}
+	}
+}
+
+// setDefaultsEndpoints models core/v1 SetDefaults_Endpoints: a port
+// without a protocol is TCP.
+func setDefaultsEndpoints(e *Endpoints) {
+	for i := range e.Subsets {
+		for j := range e.Subsets[i].Ports {
+			if p := &e.Subsets[i].Ports[j]; p.Protocol == "" {
+				p.Protocol = ProtocolTCP
+			}
 		}
 	}
 }

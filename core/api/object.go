@@ -13,6 +13,7 @@ func (o *ReplicaSet) DeepCopyObject() Object    { return DeepCopy(o) }
 func (o *Pod) DeepCopyObject() Object           { return DeepCopy(o) }
 func (o *Service) DeepCopyObject() Object       { return DeepCopy(o) }
 func (o *EndpointSlice) DeepCopyObject() Object { return DeepCopy(o) }
+func (o *Endpoints) DeepCopyObject() Object     { return DeepCopy(o) }
 func (o *Node) DeepCopyObject() Object          { return DeepCopy(o) }
 func (o *Namespace) DeepCopyObject() Object     { return DeepCopy(o) }
 func (o *Event) DeepCopyObject() Object         { return DeepCopy(o) }

@@ -17,6 +17,22 @@ type KindInfo struct {
 	Namespaced bool
 	Categories []string // "all" for the kinds `kubectl get all` lists
 	New        func() Object
+	// DeprecatedIn and Replacement model a type's APILifecycleDeprecated
+	// and APILifecycleReplacement: every request on a deprecated kind gets
+	// the API server's deprecation warning.
+	DeprecatedIn string // "v1.33"
+	Replacement  string // "discovery.k8s.io/v1 EndpointSlice"
+}
+
+// DeprecationWarning is the warning the API server returns with every
+// request on a deprecated kind (the apiserver's deprecation filter:
+// "v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1
+// EndpointSlice"), or "".
+func (k *KindInfo) DeprecationWarning() string {
+	if k.DeprecatedIn == "" {
+		return ""
+	}
+	return k.APIVersion() + " " + k.Kind + " is deprecated in " + k.DeprecatedIn + "+; use " + k.Replacement
 }
 
 // APIVersion is "group/version", or just "version" for the core group.
@@ -55,6 +71,9 @@ var kinds = []*KindInfo{
 		Categories: []string{"all"}, New: func() Object { return &Pod{} }},
 	{Kind: "Service", Version: "v1", Resource: "services", Singular: "service", ShortNames: []string{"svc"},
 		Namespaced: true, Categories: []string{"all"}, New: func() Object { return &Service{} }},
+	{Kind: "Endpoints", Version: "v1", Resource: "endpoints", Singular: "endpoints", ShortNames: []string{"ep"},
+		Namespaced: true, New: func() Object { return &Endpoints{} },
+		DeprecatedIn: "v1.33", Replacement: "discovery.k8s.io/v1 EndpointSlice"},
 	{Kind: "Event", Version: "v1", Resource: "events", Singular: "event", ShortNames: []string{"ev"},
 		Namespaced: true, New: func() Object { return &Event{} }},
 	{Kind: "ResourceQuota", Version: "v1", Resource: "resourcequotas", Singular: "resourcequota",

@@ -41,6 +41,7 @@ func TestFieldLabelsPerKind(t *testing.T) {
 		// conversion that would let it through (kubernetes#135136).
 		{"ReplicaSet", []string{"metadata.name", "metadata.namespace"}, map[string]string{"status.replicas": defaultErr("status.replicas")}},
 		{"EndpointSlice", []string{"metadata.name", "metadata.namespace"}, map[string]string{"addressType": defaultErr("addressType")}},
+		{"Endpoints", []string{"metadata.name", "metadata.namespace"}, map[string]string{"subsets": defaultErr("subsets")}},
 		{"Lease", []string{"metadata.name", "metadata.namespace"}, map[string]string{"spec.holderIdentity": defaultErr("spec.holderIdentity")}},
 		{"RuntimeClass", []string{"metadata.name", "metadata.namespace"}, map[string]string{"handler": defaultErr("handler")}},
 	}

@@ -811,8 +811,13 @@ func serviceKindInfo() *api.KindInfo {
 //     CreateOrUpdateMasterServiceIfNeeded): labels component=apiserver and
 //     provider=kubernetes, no selector, clusterIP 10.96.0.1, port "https"
 //     443/TCP to the API server's 6443;
-//   - its EndpointSlice `kubernetes` (the endpoint reconciler, through
-//     EndpointsAdapter's endpointSliceFromEndpoints): label
+//   - its Endpoints `kubernetes` (the endpoint reconciler, through
+//     EndpointsAdapter.Sync and updateEndpoints, which writes it before
+//     the slice): label endpointslice.kubernetes.io/skip-mirror=true, one
+//     subset with the address APIServerAdvertiseAddress and port "https"
+//     6443/TCP. The Endpoints controller leaves it alone, since the
+//     Service has no selector;
+//   - its EndpointSlice `kubernetes` (updateEndpointSlice): label
 //     kubernetes.io/service-name=kubernetes, one ready endpoint at
 //     APIServerAdvertiseAddress, port "https" 6443/TCP. The EndpointSlice
 //     controller leaves it alone, since the Service has no selector.
@@ -839,6 +844,15 @@ func BootstrapKubernetesService(s *Server) error {
 		}
 	}
 	name, port, proto, ready := "https", int32(KubernetesServiceTargetPort), api.ProtocolTCP, true
+	ep := &api.Endpoints{
+		ObjectMeta: api.ObjectMeta{Name: "kubernetes", Namespace: "default",
+			Labels: map[string]string{api.LabelSkipMirror: "true"}},
+		Subsets: []api.EndpointSubset{{Addresses: []api.EndpointAddress{{IP: APIServerAdvertiseAddress}},
+			Ports: []api.CoreEndpointPort{{Name: name, Port: port, Protocol: proto}}}},
+	}
+	if _, err := s.Create(ep); err != nil && !IsAlreadyExists(err) {
+		return err
+	}
 	slice := &api.EndpointSlice{
 		ObjectMeta: api.ObjectMeta{Name: "kubernetes", Namespace: "default",
 			Labels: map[string]string{"kubernetes.io/service-name": "kubernetes"}},

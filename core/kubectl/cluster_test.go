@@ -74,7 +74,7 @@ func (tc *testCluster) ContainerEnv(namespace, pod, container string) ([]api.Env
 // session runs command lines against one test cluster.
 type session struct {
 	t  testing.TB
-	c  *testCluster
+	c  Cluster
 	in Input
 }
 

@@ -76,6 +76,8 @@ func (e *env) describeOne(w io.Writer, in *info) error {
 			lease = l
 		}
 		return describe.Node(w, obj, pods, lease, events, now)
+	case *api.Endpoints:
+		return describe.Endpoints(w, obj, events, now)
 	case *api.ResourceQuota:
 		return describe.ResourceQuota(w, obj)
 	case *api.Namespace:

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 )
 
@@ -25,6 +26,24 @@ type env struct {
 	explicitNS bool
 	// requestTimeout is --request-timeout (0 = none).
 	requestTimeout int64 // seconds
+	// warned holds the API server warnings already printed: kubectl's
+	// warning handler deduplicates them (WarningWriterOptions.Deduplicate).
+	warned map[string]bool
+}
+
+// touch notes a request on kind k: a deprecated kind's warning goes to
+// stderr, once per command, as kubectl prints the API server's Warning
+// headers ("Warning: v1 Endpoints is deprecated in v1.33+; ...").
+func (e *env) touch(k *api.KindInfo) {
+	w := k.DeprecationWarning()
+	if w == "" || e.warned[w] {
+		return
+	}
+	if e.warned == nil {
+		e.warned = map[string]bool{}
+	}
+	e.warned[w] = true
+	fmt.Fprintf(e.errOut, "Warning: %s\n", w)
 }
 
 // errExit is cmdutil.ErrExit: exit 1 without printing anything more.

@@ -75,6 +75,11 @@ func readObjectArgs(e *env, c *command, fs *flagSet, args []string, verb string)
 	if len(infos) == 0 {
 		return nil, dryRunNone, errors.New("no objects passed to " + verb)
 	}
+	if dry != dryRunClient { // a client-side dry run sends no request
+		for _, in := range infos {
+			e.touch(in.kind)
+		}
+	}
 	return infos, dry, nil
 }
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/kubeplay/kubeplay/core/fakekubelet"
+	"github.com/kubeplay/kubeplay/core/sim"
 )
 
 var update = goflag.Bool("update", false, "rewrite the golden transcripts in testdata/")
@@ -275,4 +276,66 @@ func TestHelp(t *testing.T) {
 		fmt.Fprintf(&b, "[exit %d]\n", r.ExitCode)
 	}
 	checkGolden(t, "help.txt", b.String())
+}
+
+// TestEndpoints: the deprecated v1 Endpoints, as learners look at them:
+// get (table, wide, yaml, name, short name), describe, the API server's
+// deprecation warning (once per command), not-ready pods, a selector-less
+// Service with hand-made Endpoints, and the API server's own
+// default/kubernetes.
+func TestEndpoints(t *testing.T) {
+	c, err := sim.New(sim.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &session{t: t, c: c, in: Input{Files: map[string]string{"db.yaml": `apiVersion: v1
+kind: Service
+metadata:
+  name: db
+spec:
+  ports:
+  - port: 5432
+---
+apiVersion: v1
+kind: Endpoints
+metadata:
+  name: db
+subsets:
+- addresses:
+  - ip: 192.0.2.10
+  - ip: 192.0.2.11
+  ports:
+  - port: 5432
+`, "bad.yaml": `apiVersion: v1
+kind: Endpoints
+metadata:
+  name: bad
+subsets:
+- ports:
+  - port: 70000
+`}}}
+	got := runScript(t, s, `
+kubectl get endpoints
+kubectl create deployment web --image=nginx:1.14.2 --replicas=4 --port=80
+kubectl expose deployment web --port=80
+tick 3
+kubectl get endpoints web
+kubectl get ep web -o wide
+kubectl get ep,svc -o name
+kubectl describe endpoints web
+kubectl describe service web
+kubectl get ep kubernetes -o yaml
+kubectl describe ep kubernetes
+kubectl scale deployment web --replicas=1
+tick 3
+kubectl get endpoints web -o yaml
+kubectl apply -f db.yaml
+kubectl get ep db
+kubectl create -f bad.yaml
+kubectl delete service web
+tick 1
+kubectl get endpoints
+kubectl api-resources --api-group=
+`)
+	checkGolden(t, "endpoints.txt", got)
 }

@@ -194,6 +194,7 @@ func (e *env) resolve(sel selection) (*result, error) {
 			return nil, err
 		}
 		for _, in := range infos {
+			e.touch(in.kind)
 			if sel.latest {
 				obj, err := e.cluster.Server().Get(in.kind, in.namespace, in.name)
 				if err != nil {
@@ -242,6 +243,7 @@ func (e *env) resolve(sel selection) (*result, error) {
 				return nil, err
 			}
 			r.addKind(k)
+			e.touch(k)
 			e.getNamed(r, k, name)
 		}
 		r.singleItem = len(sel.args) == 1
@@ -252,6 +254,9 @@ func (e *env) resolve(sel selection) (*result, error) {
 		return nil, err
 	}
 	r.kinds = kinds
+	for _, k := range kinds {
+		e.touch(k)
+	}
 	names := sel.args[1:]
 	if len(names) > 0 {
 		if selectors {

@@ -105,6 +105,11 @@ func realisticObjects() []api.Object {
 				TargetRef: &api.ObjectReference{Kind: "Pod", Namespace: "default", Name: "web-5d9c-x", UID: "u"},
 				NodeName:  ptr("node-1"), Zone: ptr("z1")}},
 			Ports: []api.EndpointPort{{Name: ptr("http"), Protocol: ptr(api.ProtocolTCP), Port: ptr(int32(8080)), AppProtocol: ptr("http")}}},
+		&api.Endpoints{ObjectMeta: meta("web"), Subsets: []api.EndpointSubset{{
+			Addresses: []api.EndpointAddress{{IP: "10.244.1.7", Hostname: "web-0", NodeName: ptr("node-1"),
+				TargetRef: &api.ObjectReference{Kind: "Pod", Namespace: "default", Name: "web-5d9c-x", UID: "u"}}},
+			NotReadyAddresses: []api.EndpointAddress{{IP: "10.244.2.3"}},
+			Ports:             []api.CoreEndpointPort{{Name: "http", Port: 8080, Protocol: api.ProtocolTCP, AppProtocol: ptr("http")}}}}},
 		&api.Node{ObjectMeta: meta("node-1"), Spec: api.NodeSpec{PodCIDR: "10.244.1.0/24", PodCIDRs: []string{"10.244.1.0/24"},
 			Unschedulable: true, Taints: []api.Taint{{Key: "node.kubernetes.io/unschedulable", Effect: api.TaintEffectNoSchedule,
 				TimeAdded: api.NewTimePtr(time.Date(2026, 1, 1, 1, 0, 0, 0, time.UTC))}}},

@@ -20,6 +20,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	"github.com/kubeplay/kubeplay/core/controller/endpoint"
 	"github.com/kubeplay/kubeplay/core/controller/endpointslice"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/namespace"
@@ -76,6 +77,9 @@ func New(opts Options) (*Sim, error) {
 		replicaset.New(ctx),
 		garbagecollector.New(ctx),
 		namespace.New(ctx),
+		// kube-controller-manager registers endpoints-controller just
+		// before endpointslice-controller (NewControllerDescriptors).
+		endpoint.New(ctx),
 		endpointslice.New(ctx),
 		resourcequota.New(ctx),
 		scheduler.New(ctx),

@@ -17,7 +17,8 @@ import (
 // nodeSpec.taints, namespaceSpec.finalizers, selector matchExpressions,
 // containerStatuses, httpGet.httpHeaders, projected volume sources and
 // every items list of a volume, serviceSpec.clusterIPs,
-// externalIPs and ipFamilies, EndpointSlice endpoints and ports,
+// externalIPs and ipFamilies, EndpointSlice endpoints and ports, Endpoints
+// subsets and their addresses and ports,
 // loadBalancer.ingress and node images.
 //
 // The test TestTagTable checks that every entry names a field that exists,

@@ -139,11 +139,7 @@ func validateContainerPorts(ports []api.ContainerPort, fldPath *field.Path) fiel
 				errs = append(errs, field.Invalid(idxPath.Child("hostPort"), p.HostPort, msg))
 			}
 		}
-		if p.Protocol == "" {
-			errs = append(errs, field.Required(idxPath.Child("protocol"), ""))
-		} else if !isSupportedProtocol(p.Protocol) {
-			errs = append(errs, field.NotSupported(idxPath.Child("protocol"), p.Protocol, supportedPortProtocols))
-		}
+		errs = append(errs, validateProtocol(p.Protocol, idxPath.Child("protocol"))...)
 	}
 	return errs
 }

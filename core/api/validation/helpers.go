@@ -109,6 +109,19 @@ func validateQualifiedName(value string, fldPath *field.Path) field.ErrorList {
 	return errs
 }
 
+// validateProtocol is the protocol check of validateContainerPorts,
+// validateServicePort and validateEndpointPort: required, and one of TCP,
+// UDP, SCTP.
+func validateProtocol(p api.Protocol, fldPath *field.Path) field.ErrorList {
+	if p == "" {
+		return field.ErrorList{field.Required(fldPath, "")}
+	}
+	if !isSupportedProtocol(p) {
+		return field.ErrorList{field.NotSupported(fldPath, p, supportedPortProtocols)}
+	}
+	return nil
+}
+
 // validateIP models validation.IsValidIP(fldPath, value).
 func validateIP(fldPath *field.Path, value string) field.ErrorList {
 	var errs field.ErrorList

@@ -194,11 +194,7 @@ func validateServicePort(sp *api.ServicePort, requireName bool, names map[string
 	for _, msg := range naming.IsValidPortNum(int(sp.Port)) {
 		errs = append(errs, field.Invalid(fldPath.Child("port"), sp.Port, msg))
 	}
-	if sp.Protocol == "" {
-		errs = append(errs, field.Required(fldPath.Child("protocol"), ""))
-	} else if !isSupportedProtocol(sp.Protocol) {
-		errs = append(errs, field.NotSupported(fldPath.Child("protocol"), sp.Protocol, supportedPortProtocols))
-	}
+	errs = append(errs, validateProtocol(sp.Protocol, fldPath.Child("protocol"))...)
 	errs = append(errs, validatePortNumOrName(sp.TargetPort, fldPath.Child("targetPort"))...)
 	if sp.AppProtocol != nil {
 		errs = append(errs, validateQualifiedName(*sp.AppProtocol, fldPath.Child("appProtocol"))...)

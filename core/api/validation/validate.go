@@ -33,6 +33,8 @@ func ValidateObject(obj api.Object) field.ErrorList {
 		return validateRuntimeClass(o)
 	case *api.EndpointSlice:
 		return validateEndpointSlice(o, false)
+	case *api.Endpoints:
+		return validateEndpoints(o)
 	case *api.Event:
 		return validateEvent(o)
 	}
@@ -86,6 +88,10 @@ func ValidateObjectUpdate(obj, old api.Object) field.ErrorList {
 	case *api.EndpointSlice:
 		if p, ok := old.(*api.EndpointSlice); ok {
 			return validateEndpointSliceUpdate(o, p)
+		}
+	case *api.Endpoints:
+		if p, ok := old.(*api.Endpoints); ok {
+			return validateEndpointsUpdate(o, p)
 		}
 	case *api.Event:
 		if p, ok := old.(*api.Event); ok {

@@ -72,7 +72,7 @@ type Controller struct {
 
 	reconciler     *reconciler
 	tracker        *sliceTracker
-	triggerTracker *triggerTimeTracker
+	triggerTracker *TriggerTimeTracker
 
 	// EndpointUpdatesBatchPeriod delays syncs triggered by pod changes
 	// (--endpointslice-updates-batch-period, default 0).
@@ -98,7 +98,7 @@ func New(ctx *controller.Context) *Controller {
 		sliceKind:      sliceKind,
 		recorder:       ctx.Recorder(EventComponent, ""),
 		tracker:        newSliceTracker(),
-		triggerTracker: newTriggerTimeTracker(),
+		triggerTracker: NewTriggerTimeTracker(),
 	}
 	c.reconciler = &reconciler{
 		server:               ctx.Server,
@@ -146,7 +146,7 @@ func (c *Controller) syncService(key string, ds *controller.Decisions) error {
 	namespace, name := controller.SplitKey(key)
 	svc, ok := controller.GetAs[*api.Service](c.services, namespace, name)
 	if !ok {
-		c.triggerTracker.deleteService(namespace, name)
+		c.triggerTracker.DeleteService(namespace, name)
 		c.tracker.deleteService(namespace, name)
 		ds.Add("syncService", "", "Service is gone; its slices go with it (garbage collector)")
 		return nil
@@ -172,7 +172,7 @@ func (c *Controller) syncService(key string, ds *controller.Decisions) error {
 		ds.Add("syncService", "", "EndpointSlice informer cache is out of date; retry")
 		return fmt.Errorf("EndpointSlice informer cache is out of date")
 	}
-	trigger := c.triggerTracker.compute(svc, pods)
+	trigger := c.triggerTracker.ComputeEndpointLastChangeTriggerTime(svc, pods)
 
 	ch := &changes{}
 	err := c.reconciler.reconcile(svc, pods, slices, trigger, ch)
@@ -195,7 +195,7 @@ func (c *Controller) syncService(key string, ds *controller.Decisions) error {
 func endpointSummary(svc *api.Service, pods []*api.Pod) string {
 	var withIP, ready, serving, terminating int
 	for _, p := range pods {
-		if !shouldPodBeInEndpoints(p) {
+		if !ShouldPodBeInEndpoints(p, true) {
 			continue
 		}
 		withIP++
@@ -260,36 +260,44 @@ func (c *Controller) queueServiceForEndpointSlice(s *api.EndpointSlice) {
 // addPod models the method of that name (and deletePod): every Service
 // whose selector matches the pod.
 func (c *Controller) addPod(pod *api.Pod) {
-	for _, key := range c.podServiceMemberships(pod) {
+	for _, key := range GetPodServiceMemberships(c.services, pod) {
 		c.queue.AddAfter(key, c.EndpointUpdatesBatchPeriod)
 	}
 }
 
-// updatePod models the method of that name with
-// GetServicesToUpdateOnPodChange.
+// updatePod models the method of that name.
 func (c *Controller) updatePod(old, cur *api.Pod) {
+	for _, key := range GetServicesToUpdateOnPodChange(c.services, old, cur) {
+		c.queue.AddAfter(key, c.EndpointUpdatesBatchPeriod)
+	}
+}
+
+// GetServicesToUpdateOnPodChange models the endpointsliceutil function of
+// that name, which the Endpoints controller shares: nothing for a resync
+// (same resourceVersion) or a change that cannot move an endpoint; else the
+// pod's Services, old and new when its labels changed (only those it
+// joined or left, if nothing else changed).
+func GetServicesToUpdateOnPodChange(services *controller.Store, old, cur *api.Pod) []string {
 	if cur.ResourceVersion == old.ResourceVersion {
-		return
+		return nil
 	}
 	podChanged, labelsChanged := podEndpointsChanged(old, cur)
 	if !podChanged && !labelsChanged {
-		return
+		return nil
 	}
-	services := c.podServiceMemberships(cur)
+	keys := GetPodServiceMemberships(services, cur)
 	if labelsChanged {
-		oldServices := c.podServiceMemberships(old)
-		services = determineNeededServiceUpdates(oldServices, services, podChanged)
+		keys = determineNeededServiceUpdates(GetPodServiceMemberships(services, old), keys, podChanged)
 	}
-	for _, key := range services {
-		c.queue.AddAfter(key, c.EndpointUpdatesBatchPeriod)
-	}
+	return keys
 }
 
-// podServiceMemberships models GetPodServiceMemberships: the keys of the
-// Services in the pod's namespace whose (non-nil) selector matches it.
-func (c *Controller) podServiceMemberships(pod *api.Pod) []string {
+// GetPodServiceMemberships models the endpointsliceutil function of that
+// name: the keys of the Services in the pod's namespace whose (non-nil)
+// selector matches it, in the lister's (name) order.
+func GetPodServiceMemberships(services *controller.Store, pod *api.Pod) []string {
 	var keys []string
-	for _, svc := range controller.ListAs[*api.Service](c.services, pod.Namespace, nil) {
+	for _, svc := range controller.ListAs[*api.Service](services, pod.Namespace, nil) {
 		if svc.Spec.Selector == nil {
 			continue
 		}

@@ -116,7 +116,7 @@ func (r *reconciler) reconcileByAddressType(svc *api.Service, pods []*api.Pod, e
 	desiredEndpoints := map[string]*endpointSet{}
 	var desiredKeys []string
 	for _, pod := range pods {
-		if !shouldPodBeInEndpoints(pod) {
+		if !ShouldPodBeInEndpoints(pod, true) {
 			continue
 		}
 		ports := getEndpointPorts(svc, pod)
@@ -184,13 +184,18 @@ func placeholderEqual(a, b *api.EndpointSlice) bool {
 		len(a.Ports) == 0 && len(b.Ports) == 0
 }
 
-// shouldPodBeInEndpoints models endpointsliceutil.ShouldPodBeInEndpoints
-// with terminating pods included: not finished, and has an IP.
-func shouldPodBeInEndpoints(pod *api.Pod) bool {
+// ShouldPodBeInEndpoints models the endpointsliceutil function of that
+// name: a pod that has not finished and has an IP; a terminating one only
+// with includeTerminating (always for EndpointSlices, with
+// publishNotReadyAddresses for Endpoints).
+func ShouldPodBeInEndpoints(pod *api.Pod, includeTerminating bool) bool {
 	if controller.IsPodTerminal(pod) {
 		return false
 	}
-	return pod.Status.PodIP != "" || len(pod.Status.PodIPs) > 0
+	if pod.Status.PodIP == "" && len(pod.Status.PodIPs) == 0 {
+		return false
+	}
+	return includeTerminating || pod.DeletionTimestamp == nil
 }
 
 // finalize models the method of that name: creates that can reuse a

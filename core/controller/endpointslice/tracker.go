@@ -94,10 +94,11 @@ func (t *sliceTracker) deleteService(namespace, name string) {
 	delete(t.byService, namespace+"/"+name)
 }
 
-// triggerTimeTracker models endpointsliceutil.TriggerTimeTracker: the
+// TriggerTimeTracker models endpointsliceutil.TriggerTimeTracker (shared
+// with the Endpoints controller): the
 // last-change-trigger-time annotation is the earliest change (a pod's
 // Ready transition, the Service's creation) not yet exported.
-type triggerTimeTracker struct {
+type TriggerTimeTracker struct {
 	states map[string]triggerState
 }
 
@@ -106,12 +107,13 @@ type triggerState struct {
 	lastPodTriggerTimes    map[string]time.Time
 }
 
-func newTriggerTimeTracker() *triggerTimeTracker {
-	return &triggerTimeTracker{states: map[string]triggerState{}}
+// NewTriggerTimeTracker models the function of that name.
+func NewTriggerTimeTracker() *TriggerTimeTracker {
+	return &TriggerTimeTracker{states: map[string]triggerState{}}
 }
 
-// compute models ComputeEndpointLastChangeTriggerTime.
-func (t *triggerTimeTracker) compute(svc *api.Service, pods []*api.Pod) time.Time {
+// ComputeEndpointLastChangeTriggerTime models the method of that name.
+func (t *TriggerTimeTracker) ComputeEndpointLastChangeTriggerTime(svc *api.Service, pods []*api.Pod) time.Time {
 	key := svc.Namespace + "/" + svc.Name
 	state, known := t.states[key]
 	var minChanged time.Time
@@ -140,7 +142,8 @@ func (t *triggerTimeTracker) compute(svc *api.Service, pods []*api.Pod) time.Tim
 	return minChanged
 }
 
-func (t *triggerTimeTracker) deleteService(namespace, name string) {
+// DeleteService models the method of that name.
+func (t *TriggerTimeTracker) DeleteService(namespace, name string) {
 	delete(t.states, namespace+"/"+name)
 }
 

@@ -49,16 +49,16 @@ func podToEndpoint(pod *api.Pod, node *api.Node, svc *api.Service) api.Endpoint 
 		z := node.Labels[LabelTopologyZone]
 		ep.Zone = &z
 	}
-	if shouldSetHostname(pod, svc) {
+	if ShouldSetHostname(pod, svc) {
 		h := pod.Spec.Hostname
 		ep.Hostname = &h
 	}
 	return ep
 }
 
-// shouldSetHostname models endpointsliceutil.ShouldSetHostname: a pod
+// ShouldSetHostname models endpointsliceutil.ShouldSetHostname: a pod
 // with a hostname whose subdomain names this Service.
-func shouldSetHostname(pod *api.Pod, svc *api.Service) bool {
+func ShouldSetHostname(pod *api.Pod, svc *api.Service) bool {
 	return pod.Spec.Hostname != "" && pod.Spec.Subdomain == svc.Name && svc.Namespace == pod.Namespace
 }
 

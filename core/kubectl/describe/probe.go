@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/kubectl/printers"
 )
 
 // DescribeProbe renders a probe as describe shows it:
@@ -19,7 +20,7 @@ func DescribeProbe(p *api.Probe) string {
 	case p.HTTPGet != nil:
 		u := &url.URL{Scheme: strings.ToLower(string(p.HTTPGet.Scheme)), Path: p.HTTPGet.Path}
 		if port := p.HTTPGet.Port.String(); port != "" {
-			u.Host = joinHostPort(p.HTTPGet.Host, port)
+			u.Host = printers.JoinHostPort(p.HTTPGet.Host, port)
 		} else {
 			u.Host = p.HTTPGet.Host
 		}
@@ -34,12 +35,4 @@ func DescribeProbe(p *api.Probe) string {
 		return fmt.Sprintf("grpc <pod>:%d %s %s", p.GRPC.Port, service, attrs)
 	}
 	return fmt.Sprintf("unknown %s", attrs)
-}
-
-// joinHostPort is net.JoinHostPort (the core may not import net).
-func joinHostPort(host, port string) string {
-	if strings.Contains(host, ":") {
-		return "[" + host + "]:" + port
-	}
-	return host + ":" + port
 }

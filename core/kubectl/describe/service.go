@@ -9,6 +9,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/labels"
+	"github.com/kubeplay/kubeplay/core/kubectl/printers"
 )
 
 // serviceNameLabel ties an EndpointSlice to its Service.
@@ -145,7 +146,7 @@ func endpointsOf(slices []*api.EndpointSlice, portName string) string {
 				port = strconv.Itoa(int(*p.Port))
 			}
 			for _, e := range es.Endpoints {
-				add(e, joinHostPort(firstAddress(e), port))
+				add(e, printers.JoinHostPort(firstAddress(e), port))
 			}
 		}
 	}

@@ -61,6 +61,68 @@ func listWithMore(list []string) string {
 	return strings.Join(list, ",")
 }
 
+// endpointsHandler: NAME ENDPOINTS AGE (printEndpoints).
+var endpointsHandler = handler{
+	columns: []column{nameCol, col("Endpoints"), col("Age")},
+	row: func(obj api.Object, now time.Time) []string {
+		ep := obj.(*api.Endpoints)
+		return []string{ep.Name, FormatEndpoints(ep), Age(ep.CreationTimestamp, now)}
+	},
+}
+
+// FormatEndpoints models formatEndpoints with every port: the ready
+// addresses as ip:port (bare IPs for a subset without ports), three at
+// most then "+ N more..."; "<none>" without subsets, and empty when no
+// address is ready.
+func FormatEndpoints(ep *api.Endpoints) string {
+	if len(ep.Subsets) == 0 {
+		return "<none>"
+	}
+	const max = 3
+	var list []string
+	more, count := false, 0
+	add := func(text string) bool {
+		if len(list) == max {
+			more = true
+			return false
+		}
+		list = append(list, text)
+		return true
+	}
+	for _, ss := range ep.Subsets {
+		if len(ss.Ports) == 0 {
+			count += len(ss.Addresses)
+			for _, a := range ss.Addresses {
+				if !add(a.IP) {
+					break
+				}
+			}
+			continue
+		}
+		for _, p := range ss.Ports {
+			count += len(ss.Addresses)
+			for _, a := range ss.Addresses {
+				if !add(JoinHostPort(a.IP, strconv.Itoa(int(p.Port)))) {
+					break
+				}
+			}
+		}
+	}
+	text := strings.Join(list, ",")
+	if more {
+		return fmt.Sprintf("%s + %d more...", text, count-max)
+	}
+	return text
+}
+
+// JoinHostPort is net.JoinHostPort (the core may not import net).
+func JoinHostPort(host, port string) string {
+	if strings.Contains(host, ":") {
+		return "[" + host + "]:" + port
+	}
+	return host + ":" + port
+}
+
 // resourceQuotaHandler: NAME REQUEST LIMIT AGE (printResourceQuota; since
 // v1.33 the AGE header sits last, where its cell always was).
 var resourceQuotaHandler = handler{

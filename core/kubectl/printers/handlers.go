@@ -14,6 +14,7 @@ var handlers = map[string]handler{
 	"Pod":           podHandler,
 	"Service":       serviceHandler,
 	"EndpointSlice": endpointSliceHandler,
+	"Endpoints":     endpointsHandler,
 	"Node":          nodeHandler,
 	"Event":         eventHandler,
 	"Namespace":     namespaceHandler,

@@ -2,6 +2,7 @@ package kubectl
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/kubeplay/kubeplay/core/sim"
@@ -96,7 +97,16 @@ func TestLogs(t *testing.T) {
 			t.Fatalf("$ %s\n%s", l, r.Output)
 		}
 	}
-	const web = "web-56fc559cc8-fbrfx"
+	// The pod `logs deployment/web` picks: its three pods are alike at
+	// every step of podutils.ByLogging, so the list's order (by name)
+	// decides. (Its name depends on the seeded generator's other draws.)
+	if err := c.Settle(); err != nil { // the controllers create the pods
+		t.Fatal(err)
+	}
+	web := Run(c, "kubectl get pods -l app=web -o jsonpath={.items[0].metadata.name}", in).Output
+	if !strings.HasPrefix(web, "web-56fc559cc8-") {
+		t.Fatalf("web's first pod: %q", web)
+	}
 	runLogsSteps(t, c, in, []logsStep{
 		// Never scheduled: LogLocation has no node, the stream is empty.
 		{0, "kubectl logs stuck", "", 0},

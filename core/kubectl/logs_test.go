@@ -145,9 +145,11 @@ func TestLogs(t *testing.T) {
 		{1, "kubectl logs bb", "", 0},
 		{0, "kubectl logs two --all-containers", "", 0},
 		{0, "kubectl logs two -c setup", "", 0},
-		// Tick 10: the second pull attempt.
-		{3, "kubectl logs bad", "Error from server (BadRequest): container \"bad\" in pod \"bad\" is waiting to start: image can't be pulled\n", 1},
-		{1, "kubectl logs bad", "Error from server (BadRequest): container \"bad\" in pod \"bad\" is waiting to start: trying and failing to pull image\n", 1},
+		// Tick 10: the pull back-off (10 s) has expired, but the pod
+		// worker's next sync is at 11 (1 + 10 s): still ImagePullBackOff.
+		// Tick 11: the second pull attempt fails, ErrImagePull.
+		{3, "kubectl logs bad", "Error from server (BadRequest): container \"bad\" in pod \"bad\" is waiting to start: trying and failing to pull image\n", 1},
+		{1, "kubectl logs bad", "Error from server (BadRequest): container \"bad\" in pod \"bad\" is waiting to start: image can't be pulled\n", 1},
 		// What is not there.
 		{0, "kubectl logs nope", "error: error from server (NotFound): pods \"nope\" not found in namespace \"default\"\n", 1},
 		{0, "kubectl logs " + web + " -n kube-system", "error: error from server (NotFound): pods \"" + web + "\" not found in namespace \"kube-system\"\n", 1},

@@ -84,15 +84,6 @@ func (b *backoff) expiry(key string, eventTime time.Time) time.Time {
 	return eventTime.Add(b.Get(key))
 }
 
-// updateExpiry is when IsInBackOffSinceUpdate turns false.
-func (b *backoff) updateExpiry(key string) time.Time {
-	e := b.entries[key]
-	if e == nil {
-		return time.Time{}
-	}
-	return e.lastUpdate.Add(e.backoff)
-}
-
 // GC models Backoff.GC: drop entries quiet for 2×max.
 func (b *backoff) GC(now time.Time) {
 	for k, e := range b.entries {

@@ -31,7 +31,7 @@ func (k *Kubelet) startContainer(w *podWorker, c *container, now time.Time) {
 		msg := msgInvalidImage(image, err)
 		k.containerEvent(w, c, api.EventTypeWarning, reasonInspectFailed, msg)
 		k.containerEvent(w, c, api.EventTypeWarning, reasonFailed, msgError(waitingInvalidImageName))
-		c.reason, c.message, c.retryAt = waitingInvalidImageName, msg, now.Add(podWorkerBackOff)
+		c.reason, c.message, c.retryAt = waitingInvalidImageName, msg, requeueAfterError(w, now)
 		return
 	}
 	policy := c.spec.ImagePullPolicy
@@ -43,7 +43,7 @@ func (k *Kubelet) startContainer(w *podWorker, c *container, now time.Time) {
 		msg := msgNeverPull(image)
 		k.containerEvent(w, c, api.EventTypeWarning, reasonErrImageNeverPull, msg)
 		k.containerEvent(w, c, api.EventTypeWarning, reasonFailed, msgError(waitingErrImageNeverPull))
-		c.reason, c.message, c.retryAt = waitingErrImageNeverPull, msg, now.Add(podWorkerBackOff)
+		c.reason, c.message, c.retryAt = waitingErrImageNeverPull, msg, requeueAfterError(w, now)
 		return
 	}
 	if present && policy != api.PullAlways {
@@ -51,7 +51,11 @@ func (k *Kubelet) startContainer(w *podWorker, c *container, now time.Time) {
 		k.beginStart(w, c, cached, now)
 		return
 	}
-	// pullImage
+	// pullImage. Every sync that meets the back-off emits BackOff here and
+	// "Error: ImagePullBackOff" in startContainer. ErrImagePullBackOff
+	// carries no expiry (unlike doBackOff's BackoffError), so completeWork
+	// requeues the pod backOffPeriod (10 s) later, and the next attempt is
+	// at the first of those syncs at or after the back-off's expiry.
 	key := w.uid + "_" + image
 	if k.imageBackOff.IsInBackOffSinceUpdate(key, now) {
 		msg := msgBackOffPull(image)
@@ -60,7 +64,7 @@ func (k *Kubelet) startContainer(w *podWorker, c *container, now time.Time) {
 		if c.prevPullErr != "" {
 			msg += ": " + c.prevPullErr
 		}
-		c.reason, c.message, c.retryAt = waitingImagePullBackOff, msg, k.imageBackOff.updateExpiry(key)
+		c.reason, c.message, c.retryAt = waitingImagePullBackOff, msg, requeueAfterError(w, now)
 		return
 	}
 	c.prevPullErr = ""
@@ -74,9 +78,10 @@ func (k *Kubelet) startContainer(w *podWorker, c *container, now time.Time) {
 		// (prevPullErrMsg: "%s: %s", err, msg).
 		c.prevPullErr = waitingErrImagePull + ": " + err.Error()
 		k.containerEvent(w, c, api.EventTypeWarning, reasonFailed, msgError(waitingErrImagePull))
-		// The pod worker syncs again at once; the next attempt meets the
-		// back-off and reports ImagePullBackOff.
-		c.reason, c.message, c.retryAt = waitingErrImagePull, err.Error(), now.Add(time.Second)
+		// The pod worker syncs again 10 s later (a second later in the
+		// pod's first sync); a sync inside the back-off reports
+		// ImagePullBackOff.
+		c.reason, c.message, c.retryAt = waitingErrImagePull, err.Error(), requeueAfterError(w, now)
 		return
 	}
 	t := k.reg.Timing(image, k.opts.Timing)

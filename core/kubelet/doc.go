@@ -31,9 +31,35 @@
 // is in back-off since its last exit, a BackOff event and CrashLoopBackOff
 // until the back-off expires. Both back-offs, container restarts and image
 // pulls, start at 10 s and double to 300 s (flowcontrol.Backoff, no
-// jitter); a failed pull shows ErrImagePull at the attempt and
-// ImagePullBackOff from the next second, with attempts 10, 20, 40, 80, 160,
-// 300, 300 … s apart.
+// jitter).
+//
+// A sync that meets a back-off fails, and the pod worker syncs the pod
+// again later (pod_workers.go completeWork), meeting the back-off, and
+// emitting its events, again each time until it has expired:
+//
+//   - crash loop: doBackOff's error carries the back-off's expiry
+//     (BackoffError, kubernetes#133066, v1.35), so the worker syncs again
+//     at the expiry, or a minute later (resyncInterval) if that is
+//     sooner. BackOff "Back-off restarting failed container …" at E+1 and
+//     every 60 s after while the back-off lasts (E+1, E+61, … for 80, 160
+//     and 300 s back-offs); the restart is at the expiry itself, E + the
+//     back-off.
+//   - image pull: EnsureImageExists' ErrImagePullBackOff carries no
+//     expiry, so the worker syncs every 10 s (backOffPeriod), each time
+//     emitting BackOff "Back-off pulling image …" and Failed "Error:
+//     ImagePullBackOff"; a failed attempt (ErrImagePull) is also followed
+//     by a sync 10 s later. The next attempt is at the first of those
+//     syncs at or after the back-off's expiry. A pull that fails in the
+//     pod's first sync meets its back-off a second later, when the PLEG
+//     relist that sees the new sandbox wakes the worker; so a missing tag
+//     shows ErrImagePull at 0, ImagePullBackOff at 1, and attempts at 0,
+//     11, 31, 71, 151, 311, 611, … (ErrImageNeverPull and
+//     InvalidImageName repeat their events the same way: 0, 1, 11, 21, …).
+//
+// The event recorder counts every emission but writes at most 25 events
+// per pod from one kubelet, then one every 5 minutes (see
+// core/controller/recorder.go), so kubectl shows counts like
+// "BackOff 4m59s (x27 over 9m59s)" after ten minutes of ImagePullBackOff.
 //
 // Stopping (a deleted pod, a liveness kill): Killing "Stopping container
 // nginx", the preStop hook (bounded by the grace period), SIGTERM with the

@@ -16,10 +16,17 @@ import (
 // pod shows the container terminated (STATUS Error or Completed).
 const plegDelay = time.Second
 
-// podWorkerBackOff is how long the pod worker waits before retrying a sync
-// that failed for a reason without its own back-off (pod_workers.go
-// backOffPeriod; upstream adds up to 50% jitter, the playground none).
+// podWorkerBackOff is how long the pod worker waits before syncing again
+// after a sync that failed with an error carrying no back-off expiry
+// (pod_workers.go completeWork: backOffPeriod; upstream adds up to 50%
+// jitter, the playground none): ErrImagePull, ImagePullBackOff,
+// ErrImageNeverPull, InvalidImageName.
 const podWorkerBackOff = 10 * time.Second
+
+// resyncInterval is the kubelet's --sync-frequency (1 min), the pod
+// worker's resyncInterval: the longest it waits for a back-off's expiry
+// before syncing again (completeWork caps the delay with it).
+const resyncInterval = time.Minute
 
 // minimumGracePeriod is kuberuntime_container.go
 // minimumGracePeriodInSeconds: a container always gets 2 s after SIGTERM.
@@ -35,6 +42,7 @@ type podWorker struct {
 	app      []*container
 
 	startTime   time.Time
+	sandboxAt   time.Time // when RunPodSandbox created the sandbox
 	sandboxID   string
 	podIP       string
 	sandboxUp   bool
@@ -161,7 +169,7 @@ func (k *Kubelet) newWorker(pod *api.Pod, now time.Time, ds *controller.Decision
 			"Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type=\"host-local\" failed (add): %v", err)
 		return w, nil
 	}
-	w.sandboxID, w.podIP, w.sandboxUp = k.newID(), ip, true
+	w.sandboxID, w.podIP, w.sandboxUp, w.sandboxAt = k.newID(), ip, true, now
 	k.criLog(w, now, "RunPodSandbox", "", fmt.Sprintf("id=%s ip=%s", w.sandboxID[:13], ip))
 	ds.Add("createPodSandbox", "", fmt.Sprintf("sandbox %s on %s, pod IP %s", w.sandboxID[:13], k.nodeName, ip),
 		controller.Input{Name: "node", Value: k.nodeName})
@@ -566,18 +574,52 @@ func hashString(s string) uint32 {
 // doBackOff models kuberuntime_manager.go doBackOff: in back-off since
 // the last exit, it records the BackOff event and the CrashLoopBackOff
 // reason and reports true; otherwise it moves the back-off on (Next) and
-// reports false.
+// reports false. It runs at every sync that finds the container exited,
+// so a container held by its back-off gets a BackOff event at each one.
+//
+// When the next sync is: doBackOff returns ErrCrashLoopBackOff wrapped in
+// a BackoffError carrying the expiry (finishedAt + back-off), and
+// pod_workers.go completeWork requeues the pod at that expiry
+// (kubecontainer.MinBackoffExpiration), no later than resyncInterval
+// (kubernetes#133066, v1.35; before it the worker retried every
+// backOffPeriod, 10 s). So the restart happens at the expiry itself, and
+// a long back-off is re-checked, and its event re-emitted, every minute.
 func (k *Kubelet) doBackOff(w *podWorker, c *container, finishedAt, now time.Time) bool {
 	key := k.stableKey(w, c)
 	if k.crashBackOff.IsInBackOffSince(key, finishedAt, now) {
 		k.containerEvent(w, c, api.EventTypeWarning, reasonBackOff, msgBackOffRestart(c.name, w.pod))
 		c.reason = waitingCrashLoopBackOff
 		c.message = msgCrashLoop(k.crashBackOff.Get(key), c.name, w.pod)
-		c.retryAt = k.crashBackOff.expiry(key, finishedAt)
+		c.retryAt = requeueAtBackOff(now, k.crashBackOff.expiry(key, finishedAt))
 		return true
 	}
 	k.crashBackOff.Next(key, finishedAt, now)
 	return false
+}
+
+// requeueAtBackOff is completeWork for a sync that failed with a
+// BackoffError expiring at expiry: the pod worker syncs again then, or
+// resyncInterval from now if that is sooner.
+func requeueAtBackOff(now, expiry time.Time) time.Time {
+	if next := now.Add(resyncInterval); next.Before(expiry) {
+		return next
+	}
+	return expiry
+}
+
+// requeueAfterError is completeWork for a sync that failed with an error
+// carrying no expiry: backOffPeriod later, unless a PLEG event wakes the
+// worker sooner. The one such event the playground has while no
+// container runs is the relist that first sees the pod's new sandbox
+// (ContainerStarted for the sandbox, a sync-worthy event), one relist
+// period after the sync that created it: so a pull that fails in the
+// pod's first sync meets its back-off a second later.
+func requeueAfterError(w *podWorker, now time.Time) time.Time {
+	next := now.Add(podWorkerBackOff)
+	if t := w.sandboxAt.Add(plegDelay); !w.sandboxAt.IsZero() && t.After(now) && t.Before(next) {
+		return t
+	}
+	return next
 }
 
 // killPod stops the pod's sandbox once nothing runs (KillPod →

@@ -188,7 +188,7 @@ func setImage(t *testing.T, e *env, name, image string) {
 func TestImageChangeOnPod(t *testing.T) {
 	e := newEnv(t, 1)
 	e.create(nginxPod("web", "node-1", "nginx:1.161"))
-	e.tick(15) // in ImagePullBackOff until 30
+	e.tick(15) // failed pulls at 0 and 11; the next is at 31
 	setImage(t, e, "web", "nginx:1.25")
 	diff(t, "fixed", e.timeline("web", 4)[1:], []string{"18 Running Ready=True nginx=running/ready=true/restarts=0"})
 	e.tick(5)

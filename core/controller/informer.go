@@ -204,13 +204,20 @@ func controllerIndexKey(obj api.Object) string {
 }
 
 func (st *Store) put(key string, obj api.Object) {
+	ik := controllerIndexKey(obj)
 	if old, ok := st.objects[key]; ok {
+		if controllerIndexKey(old) == ik {
+			// The usual update: same controller, so the bucket's sorted
+			// keys stay valid.
+			st.objects[key] = obj
+			st.owned[ik].objects[key] = obj
+			return
+		}
 		st.unindex(key, old)
 	} else {
 		st.keys = nil
 	}
 	st.objects[key] = obj
-	ik := controllerIndexKey(obj)
 	b := st.owned[ik]
 	if b == nil {
 		b = &bucket{objects: map[string]api.Object{}}

@@ -24,6 +24,7 @@ type Queue struct {
 	order    []queued             // FIFO of ready keys
 	queued   map[string]bool      // keys in order
 	waiting  map[string]time.Time // parked keys and when they are due
+	earliest time.Time            // the earliest due time in waiting, if any
 	failures map[string]int
 	base     time.Duration // first retry delay
 	max      time.Duration // longest retry delay
@@ -96,9 +97,14 @@ func (q *Queue) AddAfter(key string, d time.Duration) {
 		return
 	}
 	due := q.clock.Now().Add(d)
-	if cur, ok := q.waiting[key]; !ok || due.Before(cur) {
-		q.waiting[key] = due
+	cur, ok := q.waiting[key]
+	if ok && !due.Before(cur) {
+		return
 	}
+	if len(q.waiting) == 0 || due.Before(q.earliest) {
+		q.earliest = due
+	}
+	q.waiting[key] = due
 }
 
 // AddRateLimited requeues key after its exponential back-off and counts the
@@ -122,15 +128,26 @@ func (q *Queue) Forget(key string) { delete(q.failures, key) }
 func (q *Queue) NumRequeues(key string) int { return q.failures[key] }
 
 // promote moves every parked key that is due into the FIFO, earliest first
-// (ties by key) so the order never depends on map iteration.
+// (ties by key) so the order never depends on map iteration. The cluster
+// asks every queue's head before each step, so while nothing is due (the
+// earliest due time is still ahead) it returns without scanning the parked
+// keys: thousands of them (unschedulable pods backing off) would otherwise
+// cost a full map walk per step.
 func (q *Queue) promote() {
 	now := q.clock.Now()
+	if len(q.waiting) == 0 || q.earliest.After(now) {
+		return
+	}
 	var due []string
+	var next time.Time
 	for k, t := range q.waiting {
 		if !t.After(now) {
 			due = append(due, k)
+		} else if next.IsZero() || t.Before(next) {
+			next = t
 		}
 	}
+	q.earliest = next
 	sort.Slice(due, func(i, j int) bool {
 		ti, tj := q.waiting[due[i]], q.waiting[due[j]]
 		if !ti.Equal(tj) {
@@ -175,11 +192,8 @@ func (q *Queue) Len() int {
 
 // NextDue reports when the earliest parked key becomes due.
 func (q *Queue) NextDue() (time.Time, bool) {
-	var first time.Time
-	for _, t := range q.waiting {
-		if first.IsZero() || t.Before(first) {
-			first = t
-		}
+	if len(q.waiting) == 0 {
+		return time.Time{}, false
 	}
-	return first, !first.IsZero()
+	return q.earliest, true
 }

@@ -133,3 +133,33 @@ func TestQueueWithBackOffUsesItsBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestQueueNextDueAfterPromotion checks the earliest due time the queue
+// keeps so that promote can skip its scan: a later AddAfter for the only
+// parked key leaves it alone, and promoting some keys moves it on to the
+// earliest that remain.
+func TestQueueNextDueAfterPromotion(t *testing.T) {
+	c := clock.New(clock.Epoch)
+	q := NewQueue(c)
+	q.AddAfter("a", 2*time.Second)
+	q.AddAfter("a", 5*time.Second) // keeps 2s
+	q.AddAfter("b", 4*time.Second)
+	q.AddAfter("c", 3*time.Second)
+	if due, _ := q.NextDue(); !due.Equal(clock.Epoch.Add(2 * time.Second)) {
+		t.Fatalf("NextDue = %v, want epoch+2s", due)
+	}
+	c.Advance(3 * time.Second)
+	if got := drain(q); len(got) != 2 || got[0] != "a" || got[1] != "c" {
+		t.Fatalf("drained %v, want [a c]", got)
+	}
+	if due, ok := q.NextDue(); !ok || !due.Equal(clock.Epoch.Add(4*time.Second)) {
+		t.Fatalf("NextDue = %v, %v; want epoch+4s", due, ok)
+	}
+	c.Advance(time.Second)
+	if got := drain(q); len(got) != 1 || got[0] != "b" {
+		t.Fatalf("drained %v, want [b]", got)
+	}
+	if _, ok := q.NextDue(); ok {
+		t.Fatal("NextDue reports a key after every key ran")
+	}
+}

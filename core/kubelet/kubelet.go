@@ -155,11 +155,18 @@ func New(ctx *controller.Context, nodeName string, reg *images.Registry, opts Op
 	ctx.Informers.AddHandler(podKind, controller.Handler{
 		Add: func(obj api.Object) { k.enqueuePod(obj.(*api.Pod)) },
 		Update: func(old, cur api.Object) {
+			// Every kubelet sees every pod's updates: look the worker up
+			// once (enqueuePod would look again for another node's pod).
+			// The key is built again only to queue it, so the lookup's
+			// key stays off the heap.
 			p := cur.(*api.Pod)
-			if w := k.workers[podKey(p)]; w != nil && w.lastRV == p.ResourceVersion {
+			w := k.workers[podKey(p)]
+			if w != nil && w.lastRV == p.ResourceVersion {
 				return // our own status write
 			}
-			k.enqueuePod(p)
+			if p.Spec.NodeName == k.nodeName || w != nil { // enqueuePod
+				k.queue.Add(podKey(p))
+			}
 		},
 		Delete: func(obj api.Object) { k.enqueuePod(obj.(*api.Pod)) },
 	}) // (the informer replays pods bound to the node before the kubelet started)

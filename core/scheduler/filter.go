@@ -80,8 +80,10 @@ func newPodFacts(pod *api.Pod) *podFacts {
 }
 
 // runFilters models frameworkImpl.RunFilterPlugins: the plugins in order,
-// stopping at the first failure. nil means the node fits.
-func runFilters(f *podFacts, node *api.Node, ni *nodeInfo) *status {
+// stopping at the first failure. nil means the node fits. detailed asks for
+// the arithmetic of a resource misfit in the status's detail, which only a
+// decision listing every node shows.
+func runFilters(f *podFacts, node *api.Node, ni *nodeInfo, detailed bool) *status {
 	if s := filterNodeUnschedulable(f.pod, node); s != nil {
 		return s
 	}
@@ -94,7 +96,7 @@ func runFilters(f *podFacts, node *api.Node, ni *nodeInfo) *status {
 	if s := filterNodePorts(f, ni); s != nil {
 		return s
 	}
-	return filterNodeResourcesFit(f, ni)
+	return filterNodeResourcesFit(f, ni, detailed)
 }
 
 // filterNodeUnschedulable models nodeunschedulable.Filter: a cordoned node
@@ -176,26 +178,32 @@ func filterNodePorts(f *podFacts, ni *nodeInfo) *status {
 // under allocatable minus what the node's pods already request. A request
 // larger than the whole allocatable can never fit, which makes the status
 // unresolvable (preemption is not helpful).
-func filterNodeResourcesFit(f *podFacts, ni *nodeInfo) *status {
+func filterNodeResourcesFit(f *podFacts, ni *nodeInfo, detailed bool) *status {
 	alloc, maxPods := ni.alloc, ni.allocPods
 	var reasons, details []string
 	c := unschedulable
 	if int64(ni.pods)+1 > maxPods {
 		reasons = append(reasons, ErrReasonTooManyPods)
-		details = append(details, fmt.Sprintf("pods %d+1 > %d", ni.pods, maxPods))
+		if detailed {
+			details = append(details, fmt.Sprintf("pods %d+1 > %d", ni.pods, maxPods))
+		}
 	}
 	if f.requests.milliCPU > 0 && f.requests.milliCPU > alloc.milliCPU-ni.requested.milliCPU {
 		reasons = append(reasons, ErrReasonInsufficientCPU)
-		details = append(details, fmt.Sprintf("cpu %s+%s > %s", formatCPU(ni.requested.milliCPU),
-			formatCPU(f.requests.milliCPU), formatCPU(alloc.milliCPU)))
+		if detailed {
+			details = append(details, fmt.Sprintf("cpu %s+%s > %s", formatCPU(ni.requested.milliCPU),
+				formatCPU(f.requests.milliCPU), formatCPU(alloc.milliCPU)))
+		}
 		if f.requests.milliCPU > alloc.milliCPU {
 			c = unresolvable
 		}
 	}
 	if f.requests.memory > 0 && f.requests.memory > alloc.memory-ni.requested.memory {
 		reasons = append(reasons, ErrReasonInsufficientMemory)
-		details = append(details, fmt.Sprintf("memory %s+%s > %s", formatMemory(ni.requested.memory),
-			formatMemory(f.requests.memory), formatMemory(alloc.memory)))
+		if detailed {
+			details = append(details, fmt.Sprintf("memory %s+%s > %s", formatMemory(ni.requested.memory),
+				formatMemory(f.requests.memory), formatMemory(alloc.memory)))
+		}
 		if f.requests.memory > alloc.memory {
 			c = unresolvable
 		}

@@ -48,7 +48,14 @@ func (s *Scheduler) onAssignedPodDeleted(gone *api.Pod) {
 
 // requeue activates every unschedulable pod for which hint says Queue for
 // one of its rejecting plugins, in key order.
+//
+// Every assigned pod's deletion calls it, thousands of times in a big
+// rollout; while no pod is unschedulable it returns without walking the
+// pending pods.
 func (s *Scheduler) requeue(hint func(f *podFacts, plugin string) bool) {
+	if !s.mayHaveUnschedulable {
+		return
+	}
 	var keys []string
 	for key, st := range s.states {
 		if st.phase == phaseUnschedulable {
@@ -56,11 +63,13 @@ func (s *Scheduler) requeue(hint func(f *podFacts, plugin string) bool) {
 		}
 	}
 	sort.Strings(keys)
+	left := 0
 	for _, key := range keys {
 		st := s.states[key]
 		ns, name := controller.SplitKey(key)
 		pod, ok := controller.GetAs[*api.Pod](s.pods, ns, name)
 		if !ok {
+			left++
 			continue
 		}
 		f := newPodFacts(pod)
@@ -72,8 +81,11 @@ func (s *Scheduler) requeue(hint func(f *podFacts, plugin string) bool) {
 		}
 		if worth {
 			s.activate(key, st)
+		} else {
+			left++
 		}
 	}
+	s.mayHaveUnschedulable = left > 0
 }
 
 // nodeSchedulingChanged reports whether an update touches what the

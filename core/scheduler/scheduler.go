@@ -89,6 +89,10 @@ type Scheduler struct {
 	// snapshot is the nodes in name order with their cache entries
 	// (Cache.UpdateSnapshot), rebuilt after any node event.
 	snapshot []snapshotNode
+	// mayHaveUnschedulable is false only when no pod in states is
+	// unschedulable, so requeue can skip its scan (set when a pod is parked
+	// unschedulable, cleared by a scan that leaves none).
+	mayHaveUnschedulable bool
 }
 
 type snapshotNode struct {
@@ -285,7 +289,7 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 	)
 	for _, sn := range nodes {
 		n, ni := sn.node, sn.info
-		if st := runFilters(f, n, ni); st != nil {
+		if st := runFilters(f, n, ni, detailed); st != nil {
 			failed = append(failed, st)
 			rejected[st.plugin] = true
 			if detailed {
@@ -360,6 +364,7 @@ func (s *Scheduler) handleFailure(key string, pod *api.Pod, st *queuedPod, reaso
 	st.rejectors = rejectors
 	if reason == ReasonUnschedulable {
 		st.phase = phaseUnschedulable
+		s.mayHaveUnschedulable = true
 		st.due = s.leftoverFlushAfter(now)
 		s.queue.AddAfter(key, st.due.Sub(now))
 		ds.Add("handleSchedulingFailure", "",

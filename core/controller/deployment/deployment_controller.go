@@ -287,6 +287,12 @@ func (dc *DeploymentController) getReplicaSetsForDeployment(d *api.Deployment, d
 // getPodMapForDeployment groups the pods matching d's selector by the uid
 // of their controlling ReplicaSet, for the ReplicaSets in rsList. Inactive
 // and terminating pods are kept: Recreate must see them.
+//
+// Upstream (getPodMapForDeployment) lists the namespace's pods by selector
+// and keeps those whose ControllerRef names a ReplicaSet of rsList. Reading
+// each ReplicaSet's pods from the informer's controller index and applying
+// the same namespace and selector test gives the same pods in the same
+// (key) order, without matching every pod of the namespace.
 func (dc *DeploymentController) getPodMapForDeployment(d *api.Deployment, rsList []*api.ReplicaSet) (map[string][]*api.Pod, error) {
 	sel, err := labels.SelectorFromLabelSelector(d.Spec.Selector)
 	if err != nil {
@@ -294,16 +300,17 @@ func (dc *DeploymentController) getPodMapForDeployment(d *api.Deployment, rsList
 	}
 	podMap := make(map[string][]*api.Pod, len(rsList))
 	for _, rs := range rsList {
-		podMap[rs.UID] = []*api.Pod{}
-	}
-	for _, pod := range controller.ListAs[*api.Pod](dc.podLister, d.Namespace, sel) {
-		ref := pod.ControllerRef()
-		if ref == nil {
+		if _, seen := podMap[rs.UID]; seen {
 			continue
 		}
-		if pods, ok := podMap[ref.UID]; ok {
-			podMap[ref.UID] = append(pods, pod)
+		pods := []*api.Pod{}
+		for _, obj := range dc.podLister.ListControlledBy(rs.UID) {
+			m := obj.GetObjectMeta()
+			if m.Namespace == d.Namespace && sel.Matches(labels.Set(m.Labels)) {
+				pods = append(pods, obj.(*api.Pod))
+			}
 		}
+		podMap[rs.UID] = pods
 	}
 	return podMap, nil
 }

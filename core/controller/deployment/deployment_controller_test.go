@@ -92,34 +92,49 @@ func TestReplicaSetHandlers(t *testing.T) {
 	}
 }
 
-// TestDeletePodWakesRecreateOnlyWhenEmpty runs a Recreate and a
-// RollingUpdate Deployment through the whole core and checks when a pod
-// deletion wakes the Deployment.
-func TestDeletePodHandler(t *testing.T) {
+// oneReplicaSet creates d on a cluster running only the Deployment
+// controller and settles it: the stored Deployment and its one ReplicaSet.
+func oneReplicaSet(t *testing.T, d *api.Deployment) (*cluster.Cluster, *DeploymentController, *api.Deployment, *api.ReplicaSet) {
+	t.Helper()
 	c := cluster.New(1)
 	dc := New(c.Context)
 	c.Add(dc)
-	d := webDeployment("web", 2, map[string]string{"app": "web"})
-	d.Spec.Strategy.Type = api.RecreateDeploymentStrategyType
 	if _, err := c.API.Create(d); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := c.Settle(); err != nil {
 		t.Fatal(err)
 	}
-	stored, _ := apiserver.GetAs[*api.Deployment](c.API, "default", "web")
+	stored, _ := apiserver.GetAs[*api.Deployment](c.API, "default", d.Name)
 	rss, _, _ := apiserver.ListAs[*api.ReplicaSet](c.API, "default", nil)
 	if len(rss) != 1 {
 		t.Fatalf("%d ReplicaSets", len(rss))
 	}
-	yes := true
-	mkPod := func(name string) *api.Pod {
-		return &api.Pod{
-			ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: map[string]string{"app": "web"},
-				OwnerReferences: []api.OwnerReference{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: rss[0].Name, UID: rss[0].UID, Controller: &yes}}},
-			Spec: api.PodSpec{Containers: []api.Container{{Name: "app", Image: "nginx:1.14.2"}}},
-		}
+	return c, dc, stored, rss[0]
+}
+
+// rsPod is a pod labelled app=app whose controller is rs, under uid (""
+// for an orphan).
+func rsPod(name, app string, rs *api.ReplicaSet, uid string) *api.Pod {
+	p := &api.Pod{
+		ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: map[string]string{"app": app}},
+		Spec:       api.PodSpec{Containers: []api.Container{{Name: "app", Image: "nginx:1.14.2"}}},
 	}
+	if uid != "" {
+		yes := true
+		p.OwnerReferences = []api.OwnerReference{{APIVersion: "apps/v1", Kind: "ReplicaSet", Name: rs.Name, UID: uid, Controller: &yes}}
+	}
+	return p
+}
+
+// TestDeletePodWakesRecreateOnlyWhenEmpty runs a Recreate and a
+// RollingUpdate Deployment through the whole core and checks when a pod
+// deletion wakes the Deployment.
+func TestDeletePodHandler(t *testing.T) {
+	d := webDeployment("web", 2, map[string]string{"app": "web"})
+	d.Spec.Strategy.Type = api.RecreateDeploymentStrategyType
+	c, dc, stored, rs := oneReplicaSet(t, d)
+	mkPod := func(name string) *api.Pod { return rsPod(name, "web", rs, rs.UID) }
 	for _, n := range []string{"p1", "p2"} {
 		if _, err := c.API.Create(mkPod(n)); err != nil {
 			t.Fatal(err)
@@ -156,6 +171,39 @@ func TestDeletePodHandler(t *testing.T) {
 	del("p3")
 	if got := drain(dc.Queue()); len(got) != 0 {
 		t.Errorf("RollingUpdate woken by a pod deletion: %v", got)
+	}
+}
+
+// TestGetPodMapForDeployment pins upstream's grouping: a pod counts for a
+// ReplicaSet of rsList only if it matches the Deployment's selector and its
+// ControllerRef names that ReplicaSet; orphans, pods of other ReplicaSets
+// and pods that no longer match the selector are left out, and each group
+// is in key order.
+func TestGetPodMapForDeployment(t *testing.T) {
+	c, dc, d, rs := oneReplicaSet(t, webDeployment("web", 2, map[string]string{"app": "web"}))
+	for _, p := range []*api.Pod{
+		rsPod("p2", "web", rs, rs.UID),
+		rsPod("p1", "web", rs, rs.UID),
+		rsPod("relabelled", "other", rs, rs.UID), // owned, no longer selected
+		rsPod("orphan", "web", rs, ""),
+		rsPod("stranger", "web", rs, "some-other-uid"),
+	} {
+		if _, err := c.API.Create(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Informers.Pump()
+	gone := &api.ReplicaSet{ObjectMeta: api.ObjectMeta{UID: "gone-uid"}}
+	podMap, err := dc.getPodMapForDeployment(d, []*api.ReplicaSet{rs, gone})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range podMap[rs.UID] {
+		names = append(names, p.Name)
+	}
+	if len(podMap) != 2 || strings.Join(names, " ") != "p1 p2" || podMap["gone-uid"] == nil || len(podMap["gone-uid"]) != 0 {
+		t.Errorf("podMap = %v (%d groups); want %s: [p1 p2] and gone-uid: []", names, len(podMap), rs.UID)
 	}
 }
 

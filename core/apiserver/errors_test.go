@@ -25,7 +25,6 @@ var (
 	nodes       = mustKind("Node")
 	services    = mustKind("Service")
 	events      = mustKind("Event")
-	epslices    = mustKind("EndpointSlice")
 )
 
 // TestErrorTexts pins every constructor's server message, reason, code and

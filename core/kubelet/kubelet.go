@@ -97,14 +97,12 @@ type Kubelet struct {
 	nextLease        time.Time
 	nextNodeStatus   time.Time
 	lastStatusReport time.Time
-	readyEventSent   bool
 }
 
 var (
 	podKind, _     = api.LookupKind("Pod")
 	serviceKind, _ = api.LookupKind("Service")
 	nodeKind, _    = api.LookupKind("Node")
-	leaseKind, _   = api.LookupKind("Lease")
 )
 
 // New starts a kubelet for nodeName: it registers the Node (if it does

@@ -2,7 +2,6 @@ package validation
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/kubeplay/kubeplay/core/api"
@@ -279,11 +278,4 @@ func validateLabelSelectorRequirement(sr api.LabelSelectorRequirement, fldPath *
 		}
 	}
 	return errs
-}
-
-// sortedStrings returns a sorted copy (sets.List upstream).
-func sortedStrings(s []string) []string {
-	out := append([]string(nil), s...)
-	sort.Strings(out)
-	return out
 }

@@ -72,9 +72,8 @@ func RepackSubsets(subsets []api.EndpointSubset) []api.EndpointSubset {
 
 	// Group the ports by the set of addresses (and readiness) they reach.
 	type group struct {
-		ready     map[addrKey]bool
-		ports     []api.CoreEndpointPort
-		portsNone bool
+		ready map[addrKey]bool
+		ports []api.CoreEndpointPort
 	}
 	var groups []*group
 	byAddrs := map[string]*group{}

@@ -386,15 +386,3 @@ func derefInt(p *int32) int32 {
 	}
 	return *p
 }
-
-// describePorts renders ports for decision records: "http:80/TCP".
-func describePorts(ports []api.EndpointPort) string {
-	if len(ports) == 0 {
-		return "<none>"
-	}
-	parts := make([]string, len(ports))
-	for i, p := range ports {
-		parts[i] = fmt.Sprintf("%s:%d/%s", deref(p.Name), derefInt(p.Port), derefProto(p.Protocol))
-	}
-	return strings.Join(parts, ",")
-}

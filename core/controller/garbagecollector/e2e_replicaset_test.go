@@ -17,8 +17,7 @@ import (
 // the cluster.
 
 var (
-	podKind, _ = api.LookupKind("Pod")
-	rsKind, _  = api.LookupKind("ReplicaSet")
+	rsKind, _ = api.LookupKind("ReplicaSet")
 )
 
 func ptr[T any](v T) *T { return &v }

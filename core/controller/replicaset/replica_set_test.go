@@ -177,14 +177,6 @@ func hasDecision(ds []string, sub string) bool {
 	return slices.ContainsFunc(ds, func(d string) bool { return strings.Contains(d, sub) })
 }
 
-func createdEvents(pods []*api.Pod) []string {
-	var out []string
-	for _, p := range pods {
-		out = append(out, "Normal SuccessfulCreate Created pod: "+p.Name)
-	}
-	return out
-}
-
 func TestSyncCreatesPods(t *testing.T) {
 	e := newEnv(t)
 	e.create(newRS("web", 3))

@@ -38,13 +38,3 @@ func PrintName(w io.Writer, obj api.Object, operation string) error {
 	_, err := fmt.Fprintln(w, line)
 	return err
 }
-
-// printNames is -o name: one line per object.
-func printNames(w io.Writer, objs []api.Object) error {
-	for _, obj := range objs {
-		if err := PrintName(w, obj, ""); err != nil {
-			return err
-		}
-	}
-	return nil
-}

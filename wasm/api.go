@@ -280,8 +280,8 @@ type exampleInfo struct {
 // named here follow, by name.
 var exampleOrder = []string{
 	"create", "rolling-update", "rollover", "rollback", "scale", "proportional-scaling",
-	"pause-resume", "failed-deployment", "quota-failure", "recreate", "cleanup-policy",
-	"canary", "self-healing",
+	"pause-resume", "failed-deployment", "crash-loop", "quota-failure", "recreate", "cleanup-policy",
+	"canary", "service-endpoints", "self-healing",
 }
 
 // examples lists the embedded scenarios.

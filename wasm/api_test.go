@@ -145,8 +145,14 @@ func TestExamplesAreEmbedded(t *testing.T) {
 			t.Errorf("example(%q): %v", e.Name, err)
 		}
 	}
-	if list[0].Name != "create" {
-		t.Errorf("first example %q, want create", list[0].Name)
+	// The menu follows exampleOrder, which must name only real examples
+	// and every one of them (else a new example lands at the end).
+	var names []string
+	for _, e := range list {
+		names = append(names, e.Name)
+	}
+	if got, want := strings.Join(names, " "), strings.Join(exampleOrder, " "); got != want {
+		t.Errorf("examples in the menu:\n %s\nexampleOrder:\n %s", got, want)
 	}
 }
 

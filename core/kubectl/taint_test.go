@@ -111,3 +111,81 @@ func TestTaintUpdates(t *testing.T) {
 		{"kubectl get nodes -o jsonpath={.items[*].spec.taints}", "", "", 0},
 	})
 }
+
+const patientPod = `apiVersion: v1
+kind: Pod
+metadata:
+  name: patient
+spec:
+  nodeSelector:
+    kubernetes.io/hostname: node-2
+  tolerations:
+  - key: evict
+    operator: Exists
+    effect: NoExecute
+    tolerationSeconds: 10
+  containers:
+  - name: app
+    image: nginx
+`
+
+// Taints end to end on the standard cluster, through kubectl taint: a
+// NoSchedule taint keeps new pods Pending (the scheduler's
+// TaintToleration filter, "node(s) had untolerated taint(s)" since
+// v1.35); removing it lets them schedule; a NoExecute taint evicts the
+// pods that do not tolerate it at once and a tolerating pod after its
+// tolerationSeconds (the taint eviction controller's processPodOnNode).
+func TestTaintSchedulingAndEviction(t *testing.T) {
+	s := simSession(t, map[string]string{"patient.yaml": patientPod})
+	nodesOfWeb := `kubectl get pods -l app=web -o 'jsonpath={range .items[*]}{.spec.nodeName} {.status.phase}{"\n"}{end}'`
+	message := "kubectl get events --field-selector reason=FailedScheduling -o jsonpath={.items[-1:].message}"
+	runCases(t, s, []runCase{
+		{"kubectl taint nodes --all dedicated=gpu:NoSchedule", "node/node-1 tainted\nnode/node-2 tainted\nnode/node-3 tainted\n", "", 0},
+		{"kubectl create deployment web --image=nginx --replicas=2", "deployment.apps/web created\n", "", 0},
+	})
+	s.tick(3)
+	runCases(t, s, []runCase{
+		{nodesOfWeb, " Pending\n Pending\n", "", 0},
+		{message, "0/3 nodes are available: 3 node(s) had untolerated taint(s). no new claims to deallocate, " +
+			"preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.", "", 0},
+		{"kubectl taint nodes node-2 dedicated:NoSchedule-", "node/node-2 untainted\n", "", 0},
+	})
+	s.tick(5)
+	runCases(t, s, []runCase{
+		{nodesOfWeb, "node-2 Running\nnode-2 Running\n", "", 0},
+		{"kubectl apply -f patient.yaml", "pod/patient created\n", "", 0},
+	})
+	s.tick(5)
+	runCases(t, s, []runCase{
+		{"kubectl get pod patient -o 'jsonpath={.spec.nodeName} {.status.phase}'", "node-2 Running", "", 0},
+		{"kubectl taint nodes node-2 evict=now:NoExecute", "node/node-2 tainted\n", "", 0},
+	})
+	s.tick(1)
+	evictions := `kubectl get events --field-selector reason=TaintManagerEviction -o 'jsonpath={range .items[*]}{.message}{"\n"}{end}'`
+	r := s.run(evictions)
+	if got := strings.Count(r.Stdout, "Marking for deletion Pod default/web-"); got != 2 || strings.Contains(r.Stdout, "patient") {
+		t.Fatalf("after the NoExecute taint, the evictions:\n%s", r.Stdout)
+	}
+	s.tick(3)
+	runCases(t, s, []runCase{
+		// The ReplicaSet's new pods tolerate neither taint.
+		{nodesOfWeb, " Pending\n Pending\n", "", 0},
+		{"kubectl get pod patient -o jsonpath={.status.phase}", "Running", "", 0},
+	})
+	s.tick(5)
+	if r := s.run(evictions); strings.Contains(r.Stdout, "patient") {
+		t.Fatalf("patient evicted before its tolerationSeconds:\n%s", r.Stdout)
+	}
+	s.tick(1)
+	if r := s.run(evictions); !strings.Contains(r.Stdout, "Marking for deletion Pod default/patient\n") {
+		t.Fatalf("patient not evicted 10s after the taint:\n%s", r.Stdout)
+	}
+	runCases(t, s, []runCase{
+		{`kubectl get pod patient -o 'jsonpath={.status.conditions[?(@.type=="DisruptionTarget")].reason}'`, "DeletionByTaintManager", "", 0},
+		{"kubectl taint nodes node-2 evict-", "node/node-2 untainted\n", "", 0},
+	})
+	s.tick(5)
+	runCases(t, s, []runCase{
+		{nodesOfWeb, "node-2 Running\nnode-2 Running\n", "", 0},
+	})
+}

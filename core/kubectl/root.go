@@ -242,7 +242,7 @@ func newRootCommand() *command {
 				flagDef{name: "disable-eviction", kind: kindBool},
 				flagDef{name: "skip-wait-for-delete-timeout", kind: kindInt, def: "0"},
 				flagDef{name: "chunk-size", kind: kindInt64, def: "500"})},
-		unavailable("taint", "Update the taints on one or more nodes"),
+		taintCommand(),
 		// Troubleshooting and Debugging Commands
 		&command{name: "describe", short: "Show details of a specific resource or group of resources", run: runDescribe,
 			flags: flags(filenameFlags, selectorFlag, allNSFlag,

@@ -14,7 +14,7 @@ var kubectlCommands = map[string][]string{
 	"annotate": nil, "api-resources": nil, "apply": nil, "cordon": nil, "create": {"deployment", "namespace", "service"},
 	"delete": nil, "describe": nil, "drain": nil, "exec": nil, "expose": nil, "get": nil, "label": nil, "logs": nil,
 	"patch": nil, "replace": nil, "rollout": {"history", "pause", "restart", "resume", "status", "undo"},
-	"scale": nil, "set": {"image", "resources"}, "top": {"node", "pod"}, "uncordon": nil, "version": nil, "wait": nil,
+	"scale": nil, "set": {"image", "resources"}, "taint": nil, "top": {"node", "pod"}, "uncordon": nil, "version": nil, "wait": nil,
 }
 
 // verbs of the console besides kubectl.
@@ -84,6 +84,18 @@ func (s *Session) kubectlCompletions(args []string, last string) []string {
 		return s.names(kindNode)
 	case "exec":
 		return s.names(kindPod)
+	case "taint":
+		// NewCmdTaint's ValidArgsFunction: "node", then the names of the
+		// type given; the taint specs are not completed.
+		switch len(rest) {
+		case 0:
+			return []string{"node"}
+		case 1:
+			if k, ok := api.LookupResource(rest[0]); ok {
+				return s.names(k)
+			}
+		}
+		return nil
 	case "logs":
 		// POD, or TYPE/NAME below.
 		if len(rest) == 0 && !strings.Contains(last, "/") {

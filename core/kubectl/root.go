@@ -264,7 +264,7 @@ func newRootCommand() *command {
 		unavailable("cp", "Copy files and directories to and from containers"),
 		unavailable("auth", "Inspect authorization"),
 		unavailable("debug", "Create debugging sessions for troubleshooting workloads and nodes"),
-		unavailable("events", "List events"),
+		eventsCommand(),
 		// Advanced Commands
 		unavailable("diff", "Diff the live version against a would-be applied version"),
 		&command{name: "apply", short: "Apply a configuration to a resource by file name or stdin", run: runApply,

@@ -227,7 +227,7 @@ func newRootCommand() *command {
 		unavailable("autoscale", "Auto-scale a deployment, replica set, stateful set, or replication controller"),
 		// Cluster Management Commands
 		unavailable("certificate", "Modify certificate resources"),
-		unavailable("cluster-info", "Display cluster information"),
+		clusterInfoCommand(),
 		topCommand(),
 		&command{name: "cordon", short: "Mark node as unschedulable", run: runCordon, flags: nodeFlags},
 		&command{name: "uncordon", short: "Mark node as schedulable", run: runUncordon, flags: nodeFlags},
@@ -264,7 +264,7 @@ func newRootCommand() *command {
 		unavailable("cp", "Copy files and directories to and from containers"),
 		unavailable("auth", "Inspect authorization"),
 		unavailable("debug", "Create debugging sessions for troubleshooting workloads and nodes"),
-		unavailable("events", "List events"),
+		eventsCommand(),
 		// Advanced Commands
 		unavailable("diff", "Diff the live version against a would-be applied version"),
 		&command{name: "apply", short: "Apply a configuration to a resource by file name or stdin", run: runApply,
@@ -322,7 +322,7 @@ func newRootCommand() *command {
 		unavailable("plugin", "Provides utilities for interacting with plugins"),
 		&command{name: "version", short: "Print the client and server version information", run: runVersion,
 			flags: flags(outputFlag, flagDef{name: "client", kind: kindBool})},
-		unavailable("api-versions", "Print the supported API versions on the server, in the form of \"group/version\""),
+		&command{name: "api-versions", short: "Print the supported API versions on the server, in the form of \"group/version\"", run: runAPIVersions},
 		&command{name: "api-resources", short: "Print the supported API resources on the server", run: runAPIResources,
 			flags: flags(outputFlag,
 				flagDef{name: "api-group", kind: kindString},

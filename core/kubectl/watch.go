@@ -105,24 +105,36 @@ func (e *env) watch(fs *flagSet, sel selection) error {
 			return err
 		}
 	}
+	return e.followWatch(w, func(ev apiserver.Event) (bool, error) {
+		if ev.Type == apiserver.Error || ev.Object == nil {
+			return false, nil
+		}
+		m := ev.Object.GetObjectMeta()
+		if len(names) > 0 && !names[m.Name] {
+			return false, nil
+		}
+		return true, print([]api.Object{ev.Object}, ev.Type)
+	})
+}
+
+// followWatch hands each event of w to handle, letting simulated time
+// pass, until the watch's bounds end it: watchIdle without an event handle
+// printed, watchMax (or Input.MaxWait) in all, or --request-timeout.
+func (e *env) followWatch(w *apiserver.Watcher, handle func(apiserver.Event) (printed bool, err error)) error {
 	limit := e.limit(watchMax)
 	if e.requestTimeout > 0 {
 		limit = min(limit, time.Duration(e.requestTimeout)*time.Second)
 	}
 	lastChange := e.cluster.Now()
-	_, err = e.poll(limit, func() (bool, error) {
+	_, err := e.poll(limit, func() (bool, error) {
 		for _, ev := range w.Drain() {
-			if ev.Type == apiserver.Error || ev.Object == nil {
-				continue
-			}
-			m := ev.Object.GetObjectMeta()
-			if len(names) > 0 && !names[m.Name] {
-				continue
-			}
-			if err := print([]api.Object{ev.Object}, ev.Type); err != nil {
+			printed, err := handle(ev)
+			if err != nil {
 				return true, err
 			}
-			lastChange = e.cluster.Now()
+			if printed {
+				lastChange = e.cluster.Now()
+			}
 		}
 		return e.cluster.Now().Sub(lastChange) >= watchIdle, nil
 	})

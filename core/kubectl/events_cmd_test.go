@@ -1,0 +1,139 @@
+package kubectl
+
+import (
+	"testing"
+
+	"github.com/kubeplay/kubeplay/core/sim"
+)
+
+// newEventsCluster is the standard cluster after 90 s of a Deployment
+// whose image does not exist (repeated Warning events) and 5 s of one that
+// runs.
+func newEventsCluster(t *testing.T) *sim.Sim {
+	t.Helper()
+	c, err := sim.New(sim.Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"kubectl create deployment bad --image=nginx:nosuchtag"} {
+		if r := Run(c, line, Input{}); r.ExitCode != 0 {
+			t.Fatalf("$ %s\n%s", line, r.Output)
+		}
+	}
+	for range 90 {
+		if err := c.Tick(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if r := Run(c, "kubectl create deployment web --image=nginx", Input{}); r.ExitCode != 0 {
+		t.Fatal(r.Output)
+	}
+	for range 5 {
+		if err := c.Tick(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return c
+}
+
+const pullFailed = `Failed to pull image "nginx:nosuchtag": rpc error: code = NotFound desc = failed to pull and unpack image "docker.io/library/nginx:nosuchtag": failed to resolve reference "docker.io/library/nginx:nosuchtag": docker.io/library/nginx:nosuchtag: not found`
+
+// TestEventsCommand checks kubectl events (events.go, event_printer.go):
+// the table, LAST SEEN with a count, --for, --types, -A, --no-headers,
+// -o json|yaml|name, --watch and the errors.
+func TestEventsCommand(t *testing.T) {
+	c := newEventsCluster(t)
+	warnings := "LAST SEEN           TYPE      REASON   OBJECT                     MESSAGE\n" +
+		"24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   " + pullFailed + "\n" +
+		"24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ErrImagePull\n" +
+		"14s (x6 over 94s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ImagePullBackOff\n"
+	// After the two 3 s watches, 6 s later.
+	watchedWarnings := "LAST SEEN            TYPE      REASON   OBJECT                     MESSAGE\n" +
+		"30s (x4 over 101s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   " + pullFailed + "\n" +
+		"30s (x4 over 101s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ErrImagePull\n" +
+		"20s (x6 over 100s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ImagePullBackOff\n"
+	webRow := "5s          Normal   ScalingReplicaSet   Deployment/web   Scaled up replica set web-56fc559cc8 from 0 to 1\n"
+	webHeader := "LAST SEEN   TYPE     REASON              OBJECT           MESSAGE\n"
+	for _, tc := range []struct {
+		line, want string
+		code       int
+	}{
+		{"kubectl events --for deploy/web", webHeader + webRow, 0},
+		{"kubectl events --for=deployment.apps/web", webHeader + webRow, 0},
+		{"kubectl events --types=Warning,warning", warnings, 0},
+		{"kubectl events -A --types Warning --no-headers",
+			"default   24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   " + pullFailed + "\n" +
+				"default   24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ErrImagePull\n" +
+				"default   14s (x6 over 94s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ImagePullBackOff\n", 0},
+		{"kubectl events -A --for=deployment/web",
+			"NAMESPACE   LAST SEEN   TYPE     REASON              OBJECT           MESSAGE\n" +
+				"default     5s          Normal   ScalingReplicaSet   Deployment/web   Scaled up replica set web-56fc559cc8 from 0 to 1\n", 0},
+		{"kubectl events -n kube-system", "No events found in kube-system namespace.\n", 0},
+		{"kubectl events -A --types=Warning --for deploy/web", "No events found.\n", 0},
+		{"kubectl events --for deploy/nothere", "No events found in default namespace.\n", 0},
+		{"kubectl events --for deployment/web -o name", "", 0},
+		{"kubectl events --for deploy/web -o yaml", "apiVersion: v1\nitems:\n- apiVersion: v1\n  count: 1\n" +
+			"  firstTimestamp: \"2026-01-01T00:01:30Z\"\n  involvedObject:\n    apiVersion: apps/v1\n    kind: Deployment\n" +
+			"    name: web\n    namespace: default\n    resourceVersion: \"109\"\n    uid: eef1dc71-1b8e-4462-b52c-dd5c09c0fce3\n" +
+			"  kind: Event\n  lastTimestamp: \"2026-01-01T00:01:30Z\"\n  message: Scaled up replica set web-56fc559cc8 from 0 to 1\n" +
+			"  metadata:\n    creationTimestamp: \"2026-01-01T00:01:30Z\"\n    name: web.18867266e2650400\n    namespace: default\n" +
+			"    resourceVersion: \"111\"\n    uid: 04a0dcec-1266-49e5-8cc1-c7246de459ec\n  reason: ScalingReplicaSet\n" +
+			"  reportingComponent: deployment-controller\n  reportingInstance: \"\"\n  source:\n    component: deployment-controller\n" +
+			"  type: Normal\nkind: EventList\nmetadata: {}\n", 0},
+		{"kubectl events --for deploy/web -o json", `{
+    "kind": "EventList",
+    "apiVersion": "v1",
+    "metadata": {},
+    "items": [
+        {
+            "kind": "Event",
+            "apiVersion": "v1",
+            "metadata": {
+                "name": "web.18867266e2650400",
+                "namespace": "default",
+                "uid": "04a0dcec-1266-49e5-8cc1-c7246de459ec",
+                "resourceVersion": "111",
+                "creationTimestamp": "2026-01-01T00:01:30Z"
+            },
+            "involvedObject": {
+                "kind": "Deployment",
+                "namespace": "default",
+                "name": "web",
+                "uid": "eef1dc71-1b8e-4462-b52c-dd5c09c0fce3",
+                "apiVersion": "apps/v1",
+                "resourceVersion": "109"
+            },
+            "reason": "ScalingReplicaSet",
+            "message": "Scaled up replica set web-56fc559cc8 from 0 to 1",
+            "source": {
+                "component": "deployment-controller"
+            },
+            "firstTimestamp": "2026-01-01T00:01:30Z",
+            "lastTimestamp": "2026-01-01T00:01:30Z",
+            "count": 1,
+            "type": "Normal",
+            "reportingComponent": "deployment-controller",
+            "reportingInstance": ""
+        }
+    ]
+}
+`, 0},
+		{"kubectl events --types=Info", "error: valid --types are Normal or Warning\n", 1},
+		{"kubectl events --for=widgets/x", "error: the server doesn't have a resource type \"widgets\"\n", 1},
+		{"kubectl events --for=foo.bar/x", "error: the server doesn't have a resource type \"foo\" in group \"bar\"\n", 1},
+		{"kubectl events --for=web", "error: --for must be in resource/name form\n", 1},
+		{"kubectl events --for a/b/c", "error: arguments in resource/name form may not have more than one slash\n", 1},
+		{"kubectl events -o wide --types=Info", "error: unable to match a printer suitable for the output format \"wide\", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,yaml\n", 1},
+		{"kubectl events --for deployment/web -o jsonpath", "error: template format specified but no template given\n", 1},
+		{"kubectl events --for deployment/web -o jsonpath={.items}", "error: -o jsonpath: output format not supported by the playground\n", 1},
+		// Watches last: they let simulated time pass.
+		{"kubectl events --for deployment/web --request-timeout=3s -w", webHeader + webRow, 0},
+		{"kubectl events --for deployment/web -w -o name --request-timeout=3s", "event/web.18867266e2650400\n", 0},
+		{"kubectl events --types=Warning -w --request-timeout=120s", watchedWarnings, 0},
+	} {
+		r := Run(c, tc.line, Input{})
+		if r.Output != tc.want || r.ExitCode != tc.code {
+			t.Errorf("$ %s\ngot (exit %d):\n%s\nwant (exit %d):\n%s", tc.line, r.ExitCode, r.Output, tc.code, tc.want)
+		}
+	}
+}

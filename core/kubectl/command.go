@@ -214,6 +214,11 @@ func (e *env) execute(args []string) int {
 			e.help(cmd)
 			return 0
 		}
+		if cmd.unavailable {
+			// Its flags are not modelled: it says it is unavailable,
+			// whatever flags it is given.
+			return e.fail(cmd.run(e, cmd, fs, nil))
+		}
 		// kubectl's FlagErrorFunc (templates.templater).
 		return e.fail(fmt.Errorf("%s\nSee '%s --help' for usage.", err, cmd.path()))
 	}

@@ -27,6 +27,9 @@ func TestCommandLineErrors(t *testing.T) {
 		{"kubectl frobnicate", "", "error: unknown command \"frobnicate\" for \"kubectl\"\n", 1},
 		{"kubectl -n default rollot", "", "Error: flags cannot be placed before plugin name: -n\n", 1},
 		{"kubectl scale --replica=3 deploy/nginx-deployment", "", "error: unknown flag: --replica\nSee 'kubectl scale --help' for usage.\n", 1},
+		// A command the playground does not simulate says so, whatever
+		// flags it is given (they are not modelled).
+		{"kubectl autoscale deploy/nginx-deployment --max=3", "", "error: \"kubectl autoscale\" is not available in the playground\n", 1},
 		{"kubectl get pods -x", "", "error: unknown shorthand flag: 'x' in -x\nSee 'kubectl get --help' for usage.\n", 1},
 		{"kubectl get pods -n", "", "error: flag needs an argument: 'n' in -n\nSee 'kubectl get --help' for usage.\n", 1},
 		{"kubectl rollout status deploy/nginx-deployment --timeout=soon", "", "error: invalid argument \"soon\" for \"--timeout\" flag: time: invalid duration \"soon\"\nSee 'kubectl rollout status --help' for usage.\n", 1},

@@ -29,7 +29,7 @@
 // search and its discarding of "confusing" lines can pick another one than
 // our forward Myers search; checked against GNU diff 3.8 on 3,000 random
 // edits of files drawn from a six-line alphabet, 13 outputs differed (all
-// such ties), none on the edits YAML objects see.
+// such ties); YAML objects, with few repeated lines, rarely meet them.
 package unidiff
 
 import (

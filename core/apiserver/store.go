@@ -38,6 +38,7 @@ type Server struct {
 	patch  map[PatchType]PatchFunc  // patch formats served
 
 	leases    leaseManager  // the TTL leases of stored events (ttl.go)
+	dryRun    bool          // inside DryRun: writes are answered, not stored
 	eventKind *api.KindInfo // the one kind whose writes carry a TTL
 
 	// Plugins is the admission chain, run in order on every create, update
@@ -236,6 +237,10 @@ func (s *Server) nextRV() uint64 {
 // commitAdd stores a new object and logs ADDED. obj must be private to the
 // server; it is frozen from here on.
 func (s *Server) commitAdd(k *api.KindInfo, obj api.Object) {
+	if s.dryRun {
+		api.SetTypeMeta(obj)
+		return
+	}
 	rv := s.nextRV()
 	m := obj.GetObjectMeta()
 	m.ResourceVersion = strconv.FormatUint(rv, 10)
@@ -250,6 +255,10 @@ func (s *Server) commitAdd(k *api.KindInfo, obj api.Object) {
 
 // commitUpdate replaces a stored object and logs MODIFIED.
 func (s *Server) commitUpdate(k *api.KindInfo, r *record, obj api.Object) {
+	if s.dryRun {
+		api.SetTypeMeta(obj)
+		return
+	}
 	rv := s.nextRV()
 	obj.GetObjectMeta().ResourceVersion = strconv.FormatUint(rv, 10)
 	api.SetTypeMeta(obj)
@@ -265,6 +274,9 @@ func (s *Server) commitUpdate(k *api.KindInfo, r *record, obj api.Object) {
 // watch, the event's object is the last stored state carrying the
 // resourceVersion of its deletion.
 func (s *Server) commitDelete(k *api.KindInfo, r *record) {
+	if s.dryRun {
+		return
+	}
 	rv := s.nextRV()
 	last := r.obj.DeepCopyObject()
 	last.GetObjectMeta().ResourceVersion = strconv.FormatUint(rv, 10)

@@ -33,6 +33,8 @@ type command struct {
 	// unavailable marks a kubectl command the playground does not
 	// simulate: it parses, but help does not list it.
 	unavailable bool
+	// flagError replaces kubectl's FlagErrorFunc (SetFlagErrorFunc).
+	flagError func(c *command, err error) error
 }
 
 func (c *command) add(children ...*command) *command {
@@ -218,6 +220,9 @@ func (e *env) execute(args []string) int {
 			// Its flags are not modelled: it says it is unavailable,
 			// whatever flags it is given.
 			return e.fail(cmd.run(e, cmd, fs, nil))
+		}
+		if cmd.flagError != nil {
+			return e.fail(cmd.flagError(cmd, err))
 		}
 		// kubectl's FlagErrorFunc (templates.templater).
 		return e.fail(fmt.Errorf("%s\nSee '%s --help' for usage.", err, cmd.path()))

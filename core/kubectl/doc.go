@@ -34,6 +34,7 @@
 //	blocking.go     the simulated-time loop behind every blocking command
 //	patchutil.go    set.CalculatePatch, the name printer, --record
 //	dryrun.go       --dry-run (cmdutil.GetDryRunStrategy)
+//	diff.go         kubectl diff: LIVE and MERGED through unidiff (GNU diff -u -N)
 //	apply.go create.go replace.go delete.go expose.go get.go watch.go
 //	describe.go rollout*.go scale.go set_image.go set_resources.go
 //	annotate.go label.go patch.go drain.go exec.go wait.go version.go

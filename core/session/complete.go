@@ -12,7 +12,7 @@ import (
 // names the commands it implements.)
 var kubectlCommands = map[string][]string{
 	"annotate": nil, "api-resources": nil, "api-versions": nil, "apply": nil, "cluster-info": nil, "cordon": nil, "create": {"deployment", "namespace", "service"},
-	"delete": nil, "describe": nil, "drain": nil, "events": nil, "exec": nil, "expose": nil, "get": nil, "label": nil, "logs": nil,
+	"delete": nil, "describe": nil, "diff": nil, "drain": nil, "events": nil, "exec": nil, "expose": nil, "get": nil, "label": nil, "logs": nil,
 	"patch": nil, "replace": nil, "rollout": {"history", "pause", "restart", "resume", "status", "undo"},
 	"scale": nil, "set": {"image", "resources"}, "taint": nil, "top": {"node", "pod"}, "uncordon": nil, "version": nil, "wait": nil,
 }
@@ -109,7 +109,7 @@ func (s *Session) kubectlCompletions(args []string, last string) []string {
 			return s.names(kindNode)
 		}
 		return s.names(kindPod)
-	case "apply", "create", "replace", "version", "api-resources", "api-versions", "cluster-info", "events":
+	case "apply", "create", "diff", "replace", "version", "api-resources", "api-versions", "cluster-info", "events":
 		return nil
 	}
 	// TYPE, then NAME (or TYPE/NAME in one word).

@@ -539,6 +539,9 @@ func TestComplete(t *testing.T) {
 		"kubectl top no":         "node",
 		"kubectl top node node-": "node-1 node-2 node-3",
 		"kubectl logs deploy/w":  "deploy/web",
+		"kubectl dif":            "diff",
+		"kubectl d":              "delete describe diff drain",
+		"kubectl diff ":          "", // objects come from -f files
 	} {
 		if got := strings.Join(s.Complete(line), " "); got != want {
 			t.Errorf("Complete(%q) = %q, want %q", line, got, want)

@@ -104,14 +104,9 @@ func Apply(s *apiserver.Server, obj api.Object, manifest []byte, opts Options) (
 			return nil, err
 		}
 	}
-	doc, err := decodeUnstructured(manifest)
+	doc, meta, err := decodeManifest(k, manifest)
 	if err != nil {
-		return nil, fmt.Errorf("decoding the manifest of %s: %v", k.Kind, err)
-	}
-	meta, _ := doc["metadata"].(map[string]any)
-	if meta == nil {
-		meta = map[string]any{}
-		doc["metadata"] = meta
+		return nil, err
 	}
 	name, _ := meta["name"].(string)
 	namespace := ""

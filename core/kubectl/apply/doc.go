@@ -23,4 +23,5 @@
 //	patch.go       the three-way patch and how it reaches the server
 //	annotation.go  the last-applied annotation and the modified configuration
 //	errors.go      Error and kubectl's wording of apply failures
+//	merged.go      Merged: kubectl diff's live and dry-run-applied versions
 package apply

@@ -61,3 +61,40 @@ func TestDryRun(t *testing.T) {
 		t.Errorf("after DryRun: %v, resourceVersion %s", err, s.ResourceVersion())
 	}
 }
+
+// A dry run draws its uids from a scratch source: the cluster's own
+// stream goes on as if it never ran, so the next real create gets the uid
+// it would have got, and a dry run changes nothing a replay could miss.
+func TestDryRunLeavesTheSeededStream(t *testing.T) {
+	twin, s := newTestServer(1), newTestServer(1)
+	var dry api.Object
+	if err := s.DryRun(func() (err error) {
+		dry, err = s.Create(testDeployment("api"))
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Create(testDeployment("web"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := twin.Create(testDeployment("web"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, w := got.GetObjectMeta().UID, want.GetObjectMeta().UID; g != w {
+		t.Errorf("uid after a dry run %s, without one %s", g, w)
+	}
+	// The same dry run at the same point answers the same.
+	var again api.Object
+	twin2 := newTestServer(1)
+	if err := twin2.DryRun(func() (err error) {
+		again, err = twin2.Create(testDeployment("api"))
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if a, d := again.GetObjectMeta().UID, dry.GetObjectMeta().UID; a != d {
+		t.Errorf("the same dry run answered uid %s, then %s", d, a)
+	}
+}

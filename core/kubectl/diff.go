@@ -3,6 +3,7 @@ package kubectl
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"strconv"
 	"strings"
 
@@ -129,10 +130,14 @@ func diffObjects(e *env, c *command, fs *flagSet, args []string) error {
 	return nil
 }
 
-// tempDirName is os.MkdirTemp("", prefix+"-")'s name, its random part
-// drawn from the cluster's seeded source.
+// tempDirName is os.MkdirTemp("", prefix+"-")'s name. Its random part is
+// a hash of the cluster's state (resourceVersion and time) and the prefix:
+// reproducible, and drawn from nothing, so a diff changes nothing (real
+// kubectl draws it from its own process's randomness).
 func tempDirName(prefix string, e *env) string {
-	return diffTempDir + "/" + prefix + "-" + strconv.FormatUint(uint64(e.cluster.Server().Uint32()), 10)
+	h := fnv.New32a()
+	fmt.Fprintf(h, "%s %s %d", prefix, e.cluster.Server().ResourceVersion(), e.cluster.Now().UnixNano())
+	return diffTempDir + "/" + prefix + "-" + strconv.FormatUint(uint64(h.Sum32()), 10)
 }
 
 // diffObjectName is InfoObject.Name: group.version.kind.namespace.name, the

@@ -155,7 +155,8 @@ func readOnly(line string) bool {
 	}
 	switch args[0] {
 	case "get", "describe", "explain", "api-resources", "api-versions", "version",
-		"cluster-info", "config", "top", "help", "completion", "options", "exec", "events":
+		"cluster-info", "config", "top", "help", "completion", "options", "exec", "events",
+		"diff": // its dry runs store nothing and draw from a scratch source
 		return true
 	case "logs":
 		return !follow

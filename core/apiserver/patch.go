@@ -37,28 +37,16 @@ func (s *Server) PatchStatus(k *api.KindInfo, namespace, name string, pt PatchTy
 	return s.patchObject(k, namespace, name, pt, patch, "status")
 }
 
-func (s *Server) patchObject(k *api.KindInfo, namespace, name string, pt PatchType, patch []byte, sub string) (api.Object, error) {
-	if k == nil {
-		return nil, NewBadRequest("no kind was provided")
+// PatchedCopy applies a patch document to a copy of obj and returns it, as
+// kubectl does on its own side for a client dry run (patch.go
+// getPatchedJSON): no admission, no defaults, nothing stored. Its errors
+// are Patch's.
+func (s *Server) PatchedCopy(k *api.KindInfo, obj api.Object, pt PatchType, patch []byte) (api.Object, error) {
+	fn, err := s.patchFunc(pt)
+	if err != nil {
+		return nil, err
 	}
-	fn := s.patch[pt]
-	if fn == nil {
-		var accepted []string
-		for _, t := range patchTypeOrder {
-			if s.patch[t] != nil {
-				accepted = append(accepted, string(t))
-			}
-		}
-		return nil, NewUnsupportedMediaType("the body of the request was in an unknown format - accepted media types include: " +
-			strings.Join(accepted, ", "))
-	}
-	s.expire()
-	namespace = requestNamespace(k, namespace)
-	r := s.lookup(k, namespace, name)
-	if r == nil {
-		return nil, NewNotFound(k, name)
-	}
-	original, err := json.Marshal(r.obj)
+	original, err := json.Marshal(obj)
 	if err != nil {
 		return nil, NewInternalError(err)
 	}
@@ -66,10 +54,46 @@ func (s *Server) patchObject(k *api.KindInfo, namespace, name string, pt PatchTy
 	if err != nil {
 		return nil, err
 	}
-	obj := k.New()
-	if err := json.Unmarshal(patched, obj); err != nil {
+	out := k.New()
+	if err := json.Unmarshal(patched, out); err != nil {
 		return nil, newInvalid(groupKind{}, "", field.ErrorList{
 			field.Invalid(field.NewPath("patch"), string(patched), err.Error())})
+	}
+	return out, nil
+}
+
+// patchFunc is the function serving pt, or the 415 a server answers for a
+// patch type it does not serve.
+func (s *Server) patchFunc(pt PatchType) (PatchFunc, error) {
+	if fn := s.patch[pt]; fn != nil {
+		return fn, nil
+	}
+	var accepted []string
+	for _, t := range patchTypeOrder {
+		if s.patch[t] != nil {
+			accepted = append(accepted, string(t))
+		}
+	}
+	return nil, NewUnsupportedMediaType("the body of the request was in an unknown format - accepted media types include: " +
+		strings.Join(accepted, ", "))
+}
+
+func (s *Server) patchObject(k *api.KindInfo, namespace, name string, pt PatchType, patch []byte, sub string) (api.Object, error) {
+	if k == nil {
+		return nil, NewBadRequest("no kind was provided")
+	}
+	if _, err := s.patchFunc(pt); err != nil {
+		return nil, err
+	}
+	s.expire()
+	namespace = requestNamespace(k, namespace)
+	r := s.lookup(k, namespace, name)
+	if r == nil {
+		return nil, NewNotFound(k, name)
+	}
+	obj, err := s.PatchedCopy(k, r.obj, pt, patch)
+	if err != nil {
+		return nil, err
 	}
 	m := obj.GetObjectMeta()
 	// rest.EnsureObjectNamespaceMatchesRequestNamespace, then checkName.

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 )
 
@@ -98,6 +99,10 @@ func (e *env) labelOrAnnotate(fs *flagSet, args []string, pairType string) error
 	if err := checkOutput(fs); err != nil {
 		return err
 	}
+	dry, err := getDryRunStrategy(fs)
+	if err != nil {
+		return err
+	}
 	resources, pairs, err := getResourcesAndPairs(args, pairType)
 	if err != nil {
 		return err
@@ -126,14 +131,17 @@ func (e *env) labelOrAnnotate(fs *flagSet, args []string, pairType string) error
 	}
 	errs := r.errs
 	for _, in := range r.infos {
-		if err := e.labelOne(in, fs, change, pairType); err != nil {
+		if err := e.labelOne(in, fs, dry, change, pairType); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	return newAggregate(errs)
 }
 
-func (e *env) labelOne(in *info, fs *flagSet, change *metaChange, pairType string) error {
+// labelOne changes one object's labels or annotations. A client dry run
+// prints the object as changed here (labelFunc / updateAnnotations on the
+// fetched object), sending nothing.
+func (e *env) labelOne(in *info, fs *flagSet, dry dryRun, change *metaChange, pairType string) error {
 	m := in.obj.GetObjectMeta()
 	field, current := "annotations", m.Annotations
 	if pairType == "label" {
@@ -178,12 +186,22 @@ func (e *env) labelOne(in *info, fs *flagSet, change *metaChange, pairType strin
 	obj := in.obj
 	if changed {
 		var err error
-		obj, err = e.cluster.Server().Patch(in.kind, in.namespace, in.name, apiserver.MergePatchType, change.mergePatch(field))
+		obj, err = e.write(dry, func() (api.Object, error) {
+			local := in.obj.DeepCopyObject()
+			if pairType == "label" {
+				local.GetObjectMeta().Labels = cp
+			} else {
+				local.GetObjectMeta().Annotations = cp
+			}
+			return local, nil
+		}, func() (api.Object, error) {
+			return e.cluster.Server().Patch(in.kind, in.namespace, in.name, apiserver.MergePatchType, change.mergePatch(field))
+		})
 		if err != nil {
 			return err
 		}
 	}
-	return e.printName(in, obj, operation, fs.string("output"))
+	return e.printName(in, obj, operation+dry.suffix(), fs.string("output"))
 }
 
 // noOverwrites is validateNoAnnotationOverwrites / validateNoOverwrites.

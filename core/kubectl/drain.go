@@ -50,7 +50,7 @@ func (e *env) cordonOne(in *info, desired bool, dry dryRun) error {
 		return e.printName(in, n, "already "+verb, "")
 	}
 	if dry == dryRunNone {
-		patch, err := calculatePatch(in, func(o api.Object) error { o.(*api.Node).Spec.Unschedulable = desired; return nil })
+		_, patch, err := calculatePatch(in, func(o api.Object) error { o.(*api.Node).Spec.Unschedulable = desired; return nil })
 		if err != nil {
 			return err
 		}

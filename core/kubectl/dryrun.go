@@ -3,6 +3,8 @@ package kubectl
 import (
 	"errors"
 	"fmt"
+
+	"github.com/kubeplay/kubeplay/core/api"
 )
 
 type dryRun int
@@ -38,4 +40,23 @@ func (d dryRun) suffix() string {
 		return " (server dry run)"
 	}
 	return ""
+}
+
+// write makes a command's write as --dry-run says: for real (none); as a
+// server dry run (dryRun=All: the API server admits and answers, and
+// stores nothing); or not at all for a client dry run, which answers
+// local, the object as kubectl changed it on its own side.
+func (e *env) write(dry dryRun, local, send func() (api.Object, error)) (api.Object, error) {
+	switch dry {
+	case dryRunClient:
+		return local()
+	case dryRunServer:
+		var obj api.Object
+		err := e.cluster.Server().DryRun(func() (err error) {
+			obj, err = send()
+			return err
+		})
+		return obj, err
+	}
+	return send()
 }

@@ -13,9 +13,14 @@ import (
 // runPatch is `kubectl patch` (staging/src/k8s.io/kubectl/pkg/cmd/patch/
 // patch.go): -p in YAML or JSON, --type strategic (default), merge or
 // json; "patched", or "patched (no change)" when the object came back
-// unchanged.
+// unchanged. A client dry run applies the patch to the fetched object on
+// kubectl's side (getPatchedJSON) and sends nothing.
 func runPatch(e *env, c *command, fs *flagSet, args []string) error {
 	if err := checkOutput(fs); err != nil {
+		return err
+	}
+	dry, err := getDryRunStrategy(fs)
+	if err != nil {
 		return err
 	}
 	types := map[string]apiserver.PatchType{"json": apiserver.JSONPatchType, "merge": apiserver.MergePatchType,
@@ -47,22 +52,27 @@ func runPatch(e *env, c *command, fs *flagSet, args []string) error {
 		return err
 	}
 	errs := r.errs
+	s := e.cluster.Server()
 	for _, in := range r.infos {
-		var obj api.Object
-		if fs.string("subresource") == "status" {
-			obj, err = e.cluster.Server().PatchStatus(in.kind, in.namespace, in.name, pt, patch)
-		} else {
-			obj, err = e.cluster.Server().Patch(in.kind, in.namespace, in.name, pt, patch)
-		}
+		obj, err := e.write(dry, func() (api.Object, error) {
+			return s.PatchedCopy(in.kind, in.obj, pt, patch)
+		}, func() (api.Object, error) {
+			if fs.string("subresource") == "status" {
+				return s.PatchStatus(in.kind, in.namespace, in.name, pt, patch)
+			}
+			return s.Patch(in.kind, in.namespace, in.name, pt, patch)
+		})
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
+		// didPatch: the object came back different from the one fetched
+		// (reflect.DeepEqual upstream; a dry run keeps the resourceVersion).
 		operation := "patched"
-		if obj.GetObjectMeta().ResourceVersion == in.obj.GetObjectMeta().ResourceVersion {
+		if sameJSON(obj, in.obj) {
 			operation = "patched (no change)"
 		}
-		if err := e.printName(in, obj, operation, fs.string("output")); err != nil {
+		if err := e.printName(in, obj, operation+dry.suffix(), fs.string("output")); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -75,4 +85,11 @@ func yamlToJSON(text string) ([]byte, error) {
 		return []byte(text), nil
 	}
 	return manifest.YAMLToJSON([]byte(text))
+}
+
+// sameJSON reports whether two objects encode the same.
+func sameJSON(a, b api.Object) bool {
+	ja, errA := json.Marshal(a)
+	jb, errB := json.Marshal(b)
+	return errA == nil && errB == nil && string(ja) == string(jb)
 }

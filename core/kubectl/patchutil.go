@@ -14,21 +14,22 @@ import (
 
 // calculatePatch is set.CalculatePatch (staging/src/k8s.io/kubectl/pkg/
 // cmd/set/helper.go): mutate a copy of the object and diff the two as a
-// strategic merge patch. An empty patch is "{}".
-func calculatePatch(in *info, mutate func(obj api.Object) error) ([]byte, error) {
+// strategic merge patch; it returns the copy too. An empty patch is "{}".
+func calculatePatch(in *info, mutate func(obj api.Object) error) (api.Object, []byte, error) {
 	original, err := json.Marshal(in.obj)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	obj := in.obj.DeepCopyObject()
 	if err := mutate(obj); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	modified, err := json.Marshal(obj)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return strategicpatch.CreateTwoWayMergePatch(original, modified, in.kind)
+	patch, err := strategicpatch.CreateTwoWayMergePatch(original, modified, in.kind)
+	return obj, patch, err
 }
 
 // emptyPatch reports whether a computed patch changes nothing.

@@ -227,7 +227,7 @@ func (e *env) rolloutPatch(fs *flagSet, args []string, mutate func(api.Object) e
 	}
 	errs := r.errs
 	for _, in := range r.infos {
-		patch, err := calculatePatch(in, mutate)
+		_, patch, err := calculatePatch(in, mutate)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("error: %s %q %v", in.kind.GroupResource(), in.name, err))
 			continue
@@ -267,7 +267,7 @@ func runRolloutRestart(e *env, c *command, fs *flagSet, args []string) error {
 	errs := r.errs
 	now := e.cluster.Now().Format("2006-01-02T15:04:05Z07:00")
 	for _, in := range r.infos {
-		patch, err := calculatePatch(in, func(obj api.Object) error {
+		_, patch, err := calculatePatch(in, func(obj api.Object) error {
 			d, ok := obj.(*api.Deployment)
 			if !ok {
 				return errors.New("restarting is not supported")

@@ -13,8 +13,14 @@ import (
 // scale.go): --replicas is required (cobra's "required flag(s)" error),
 // --current-replicas and --resource-version are preconditions, and the new
 // size goes through the object's scale subresource, which only
-// Deployments and ReplicaSets have here.
+// Deployments and ReplicaSets have here. As upstream's RunScale, it prints
+// the object as it was fetched, before the scale (-o yaml shows the old
+// replicas), and a client dry run sends nothing.
 func runScale(e *env, c *command, fs *flagSet, args []string) error {
+	dry, err := getDryRunStrategy(fs)
+	if err != nil {
+		return err
+	}
 	replicas := fs.int("replicas")
 	if replicas < 0 {
 		return errors.New("The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0")
@@ -32,14 +38,17 @@ func runScale(e *env, c *command, fs *flagSet, args []string) error {
 	}
 	errs := r.errs
 	for _, in := range r.infos {
-		if err := e.scaleOne(in, fs, int32(replicas)); err != nil {
+		if err := e.scaleOne(in, fs, dry, int32(replicas)); err != nil {
 			errs = append(errs, err)
 		}
 	}
 	return newAggregate(errs)
 }
 
-func (e *env) scaleOne(in *info, fs *flagSet, replicas int32) error {
+func (e *env) scaleOne(in *info, fs *flagSet, dry dryRun, replicas int32) error {
+	if dry == dryRunClient {
+		return e.printName(in, in.obj, "scaled"+dry.suffix(), fs.string("output"))
+	}
 	var current *int32
 	switch o := in.obj.(type) {
 	case *api.Deployment:
@@ -64,16 +73,17 @@ func (e *env) scaleOne(in *info, fs *flagSet, replicas int32) error {
 		return fmt.Errorf("Expected resourceVersion to be %s, was %s", rv, in.obj.GetObjectMeta().ResourceVersion)
 	}
 	patch := []byte(`{"spec":{"replicas":` + strconv.Itoa(int(replicas)) + `}}`)
-	obj, err := e.cluster.Server().Patch(in.kind, in.namespace, in.name, apiserver.MergePatchType, patch)
-	if err != nil {
+	if _, err := e.write(dry, nil, func() (api.Object, error) {
+		return e.cluster.Server().Patch(in.kind, in.namespace, in.name, apiserver.MergePatchType, patch)
+	}); err != nil {
 		return err
 	}
+	// --record's patch goes out even on a server dry run, as upstream's
+	// RunScale sends it (MakeRecordMergePatch) without the dry-run flag.
 	if e.fs.bool("record") {
-		if patch, err := calculatePatch(&info{kind: in.kind, obj: obj}, func(o api.Object) error { e.record(o); return nil }); err == nil && !emptyPatch(patch) {
-			if o2, err := e.sendPatch(in, patch); err == nil {
-				obj = o2
-			}
+		if _, patch, err := calculatePatch(in, func(o api.Object) error { e.record(o); return nil }); err == nil && !emptyPatch(patch) {
+			e.sendPatch(in, patch)
 		}
 	}
-	return e.printName(in, obj, "scaled", fs.string("output"))
+	return e.printName(in, in.obj, "scaled"+dry.suffix(), fs.string("output"))
 }

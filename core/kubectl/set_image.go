@@ -50,6 +50,10 @@ func runSetImage(e *env, c *command, fs *flagSet, args []string) error {
 	if err := checkOutput(fs); err != nil {
 		return err
 	}
+	dry, err := getDryRunStrategy(fs)
+	if err != nil {
+		return err
+	}
 	resources, pairs, err := getResourcesAndPairs(args, "image")
 	if err != nil {
 		return err
@@ -85,7 +89,7 @@ func runSetImage(e *env, c *command, fs *flagSet, args []string) error {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	return e.setPodSpec(fs, resources, "image updated", func(spec *api.PodSpec) []error {
+	return e.setPodSpec(fs, dry, resources, "image updated", func(spec *api.PodSpec) []error {
 		var errs []error
 		for _, name := range names {
 			found := false
@@ -110,8 +114,9 @@ func runSetImage(e *env, c *command, fs *flagSet, args []string) error {
 }
 
 // setPodSpec is the shared body of set image and set resources: resolve,
-// change each object's pod spec, record, patch, print.
-func (e *env) setPodSpec(fs *flagSet, resources []string, operation string, change func(*api.PodSpec) []error) error {
+// change each object's pod spec, record, patch (as dry says), print. A
+// client dry run prints the object as changed here, sending nothing.
+func (e *env) setPodSpec(fs *flagSet, dry dryRun, resources []string, operation string, change func(*api.PodSpec) []error) error {
 	r, err := e.resolve(selection{args: resources, filenames: fs.strings("filename"), selector: fs.string("selector"),
 		all: fs.bool("all"), requireNames: true, latest: true})
 	if err != nil {
@@ -120,7 +125,7 @@ func (e *env) setPodSpec(fs *flagSet, resources []string, operation string, chan
 	errs := r.errs
 	for _, in := range r.infos {
 		var changeErrs []error
-		patch, err := calculatePatch(in, func(obj api.Object) error {
+		changed, patch, err := calculatePatch(in, func(obj api.Object) error {
 			spec, err := podSpecOf(obj)
 			if err != nil {
 				return err
@@ -137,12 +142,13 @@ func (e *env) setPodSpec(fs *flagSet, resources []string, operation string, chan
 		if emptyPatch(patch) {
 			continue
 		}
-		obj, err := e.sendPatch(in, patch)
+		obj, err := e.write(dry, func() (api.Object, error) { return changed, nil },
+			func() (api.Object, error) { return e.sendPatch(in, patch) })
 		if err != nil {
 			errs = append(errs, fmt.Errorf("failed to patch image update to pod template: %v", err))
 			continue
 		}
-		if err := e.printName(in, obj, operation, fs.string("output")); err != nil {
+		if err := e.printName(in, obj, operation+dry.suffix(), fs.string("output")); err != nil {
 			errs = append(errs, err)
 		}
 	}

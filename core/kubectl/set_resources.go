@@ -18,6 +18,10 @@ func runSetResources(e *env, c *command, fs *flagSet, args []string) error {
 	if err := checkOutput(fs); err != nil {
 		return err
 	}
+	dry, err := getDryRunStrategy(fs)
+	if err != nil {
+		return err
+	}
 	if fs.string("limits") == "" && fs.string("requests") == "" {
 		return errors.New("you must specify an update to requests or limits (in the form of --requests/--limits)")
 	}
@@ -30,7 +34,7 @@ func runSetResources(e *env, c *command, fs *flagSet, args []string) error {
 		return err
 	}
 	selector := fs.string("containers")
-	return e.setPodSpec(fs, args, "resource requirements updated", func(spec *api.PodSpec) []error {
+	return e.setPodSpec(fs, dry, args, "resource requirements updated", func(spec *api.PodSpec) []error {
 		found := false
 		for i := range spec.Containers {
 			ct := &spec.Containers[i]

@@ -216,7 +216,7 @@ func (e *env) taintOne(o *taintOptions, in *info) error {
 	if err != nil {
 		return err
 	}
-	patch, err := calculatePatch(in, func(obj api.Object) error {
+	_, patch, err := calculatePatch(in, func(obj api.Object) error {
 		obj.(*api.Node).Spec.Taints = newTaints
 		return nil
 	})

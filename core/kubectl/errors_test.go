@@ -30,6 +30,9 @@ func TestCommandLineErrors(t *testing.T) {
 		// A command the playground does not simulate says so, whatever
 		// flags it is given (they are not modelled).
 		{"kubectl autoscale deploy/nginx-deployment --max=3", "", "error: \"kubectl autoscale\" is not available in the playground\n", 1},
+		{"kubectl create service clusterip web --tcp=80", "", "error: \"kubectl create service\" is not available in the playground\n", 1},
+		// A create subcommand upstream does not have either.
+		{"kubectl create widget x", "", "Error: must specify one of -f and -k\n\nerror: unknown command \"widget x\"\nSee 'kubectl create -h' for help and examples\n", 1},
 		{"kubectl get pods -x", "", "error: unknown shorthand flag: 'x' in -x\nSee 'kubectl get --help' for usage.\n", 1},
 		{"kubectl get pods -n", "", "error: flag needs an argument: 'n' in -n\nSee 'kubectl get --help' for usage.\n", 1},
 		{"kubectl rollout status deploy/nginx-deployment --timeout=soon", "", "error: invalid argument \"soon\" for \"--timeout\" flag: time: invalid duration \"soon\"\nSee 'kubectl rollout status --help' for usage.\n", 1},

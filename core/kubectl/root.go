@@ -159,6 +159,23 @@ func newRootCommand() *command {
 				flagDef{name: "port", kind: kindInt32, def: "-1"})},
 		&command{name: "namespace", aliases: []string{"ns"}, short: "Create a namespace with the specified name", run: runCreateNamespace,
 			flags: flags(outputFlag, templateFlags, dryRunFlag, fieldMgrFlag, validateFlag, flagDef{name: "save-config", kind: kindBool})},
+		// Upstream's other generators, for kinds the playground does not
+		// serve or has no generator for (create -f makes any kind it serves).
+		unavailable("clusterrole", "Create a cluster role"),
+		unavailable("clusterrolebinding", "Create a cluster role binding for a particular cluster role"),
+		unavailable("configmap", "Create a config map from a local file, directory or literal value"),
+		unavailable("cronjob", "Create a cron job with the specified name"),
+		unavailable("ingress", "Create an ingress with the specified name"),
+		unavailable("job", "Create a job with the specified name"),
+		unavailable("poddisruptionbudget", "Create a pod disruption budget with the specified name"),
+		unavailable("priorityclass", "Create a priority class with the specified name"),
+		unavailable("quota", "Create a quota with the specified name"),
+		unavailable("role", "Create a role with single rule"),
+		unavailable("rolebinding", "Create a role binding for a particular role or cluster role"),
+		unavailable("secret", "Create a secret using a specified subcommand"),
+		unavailable("service", "Create a service using a specified subcommand"),
+		unavailable("serviceaccount", "Create a service account with the specified name"),
+		unavailable("token", "Request a service account token"),
 	)
 	nodeFlags := flags(selectorFlag, dryRunFlag)
 	root.add(

@@ -11,7 +11,7 @@ import (
 // subcommands. (core/kubectl keeps its command tree unexported; this list
 // names the commands it implements.)
 var kubectlCommands = map[string][]string{
-	"annotate": nil, "api-resources": nil, "api-versions": nil, "apply": nil, "cluster-info": nil, "cordon": nil, "create": {"deployment", "namespace", "service"},
+	"annotate": nil, "api-resources": nil, "api-versions": nil, "apply": nil, "cluster-info": nil, "cordon": nil, "create": {"deployment", "namespace"},
 	"delete": nil, "describe": nil, "diff": nil, "drain": nil, "events": nil, "exec": nil, "expose": nil, "get": nil, "label": nil, "logs": nil,
 	"patch": nil, "replace": nil, "rollout": {"history", "pause", "restart", "resume", "status", "undo"},
 	"scale": nil, "set": {"image", "resources"}, "taint": nil, "top": {"node", "pod"}, "uncordon": nil, "version": nil, "wait": nil,

@@ -24,6 +24,11 @@ func compare(a, b []string) (ca, cb []bool) {
 	return ca, cb
 }
 
+// maxEdits bounds the search: past it, myers gives up on the shortest
+// script. 2,000 edits keep the frontiers under 4 million ints (32 MB),
+// where the browser's one thread must not freeze on a hostile manifest.
+const maxEdits = 2000
+
 // myers marks the changed lines of a and b. frontier[d] holds, for each
 // diagonal k = x-y in [-d, d], how far along a the best path with d edits
 // reaches; the walk back from (len(a), len(b)) reads which edit led there.
@@ -46,6 +51,18 @@ func myers(a, b []string, ca, cb []bool) {
 	var frontiers [][]int
 	prev := []int{0} // the frontier of d-1 edits (d = 0: a virtual start)
 	for d := 0; ; d++ {
+		if d > maxEdits {
+			// The frontiers would take d² memory: replace the whole
+			// middle instead, a correct if longer script (GNU diff
+			// also gives up on minimality when it gets too expensive).
+			for i := range ca {
+				ca[i] = true
+			}
+			for j := range cb {
+				cb[j] = true
+			}
+			return
+		}
 		cur := make([]int, 2*d+1)
 		for k := -d; k <= d; k += 2 {
 			var x int

@@ -2,6 +2,7 @@ package unidiff
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -97,5 +98,25 @@ func TestDirs(t *testing.T) {
 	b.Reset()
 	if code := Dirs(&b, live, live); code != 0 || b.String() != "" {
 		t.Errorf("same directories: exit %d, output %q", code, b.String())
+	}
+}
+
+// A diff past maxEdits replaces the whole middle rather than spend d²
+// memory on the shortest script: still a correct script, at once.
+func TestCompareGivesUpOnHugeDiffs(t *testing.T) {
+	n := 3 * maxEdits
+	a, b := make([]string, n), make([]string, n)
+	for i := range a {
+		a[i], b[i] = "a"+strconv.Itoa(i), "b"+strconv.Itoa(i)
+	}
+	a[0], b[0] = "same", "same"
+	ca, cb := compare(a, b)
+	if ca[0] || cb[0] {
+		t.Error("the common first line is marked changed")
+	}
+	for i := 1; i < n; i++ {
+		if !ca[i] || !cb[i] {
+			t.Fatalf("line %d not marked changed", i)
+		}
 	}
 }

@@ -110,11 +110,16 @@ func (e *env) fail(err error) int {
 		if len(agg) == 1 {
 			return e.fail(agg[0])
 		}
-		// checkErr for an Aggregate: each error's standard message,
-		// one per line ("error: " added where missing).
+		// checkErr for an Aggregate: cmdutil.MultipleErrors, each error's
+		// StandardErrorMessage or else its bare text, one per line (a
+		// single error gets "error: ", several do not).
 		var lines []string
 		for _, err := range agg {
-			lines = append(lines, strings.TrimSuffix(errorMessage(err), "\n"))
+			msg := err.Error()
+			if _, ok := apiserver.AsStatusError(err); ok {
+				msg = apiserver.KubectlMessage(err)
+			}
+			lines = append(lines, strings.TrimSuffix(msg, "\n"))
 		}
 		io.WriteString(e.errOut, withNewline(strings.Join(lines, "\n")))
 		return 1

@@ -31,6 +31,10 @@ func TestCommandLineErrors(t *testing.T) {
 		// flags it is given (they are not modelled).
 		{"kubectl autoscale deploy/nginx-deployment --max=3", "", "error: \"kubectl autoscale\" is not available in the playground\n", 1},
 		{"kubectl create service clusterip web --tcp=80", "", "error: \"kubectl create service\" is not available in the playground\n", 1},
+		// One error gets "error: "; several (ContinueOnError's aggregate)
+		// go through cmdutil.MultipleErrors, bare.
+		{"kubectl scale deploy nginx-deployment --replicas=1 --current-replicas=7", "", "error: Expected replicas to be 7, was 3\n", 1},
+		{"kubectl scale deploy/nginx-deployment deploy/nginx-deployment --replicas=1 --current-replicas=7", "", "Expected replicas to be 7, was 3\nExpected replicas to be 7, was 3\n", 1},
 		// A create subcommand upstream does not have either.
 		{"kubectl create widget x", "", "Error: must specify one of -f and -k\n\nerror: unknown command \"widget x\"\nSee 'kubectl create -h' for help and examples\n", 1},
 		{"kubectl get pods -x", "", "error: unknown shorthand flag: 'x' in -x\nSee 'kubectl get --help' for usage.\n", 1},

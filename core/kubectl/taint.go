@@ -7,7 +7,6 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/naming"
-	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/kubectl/printers"
 )
 
@@ -201,7 +200,7 @@ func (e *env) runTaint(o *taintOptions) error {
 			visit(obj)
 		}
 	}
-	return visitErrors(errs)
+	return newAggregate(errs)
 }
 
 // taintOne is RunTaint's visitor for one node: updateTaints, the patch,
@@ -264,38 +263,6 @@ func checkNonTableOutput(output string) error {
 			"go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,yaml")
 	}
 	return printers.ValidateOutput(output)
-}
-
-// visitErrors is how ContinueOnErrorVisitor's errors reach the user: one
-// error alone (an aggregate of one unwrapped by checkErr), or several
-// through cmdutil.MultipleErrors, one per line, each as
-// StandardErrorMessage gives it or else bare — without the "error: "
-// prefix a single error gets.
-func visitErrors(errs []error) error {
-	switch len(errs) {
-	case 0:
-		return nil
-	case 1:
-		if agg, ok := errs[0].(aggregate); ok && len(agg) > 1 {
-			return &exitCodeError{msg: multipleErrors(agg), code: 1}
-		}
-		return errs[0]
-	}
-	return &exitCodeError{msg: multipleErrors(errs), code: 1}
-}
-
-// multipleErrors is cmdutil.MultipleErrors with an empty prefix.
-func multipleErrors(errs []error) string {
-	var b strings.Builder
-	for _, err := range errs {
-		if _, ok := apiserver.AsStatusError(err); ok {
-			b.WriteString(apiserver.KubectlMessage(err))
-		} else {
-			b.WriteString(err.Error())
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
 }
 
 // parseTaints is utils.go's parseTaints: "KEY[=VALUE]:EFFECT" adds a taint

@@ -31,6 +31,9 @@ func TestCommandLineErrors(t *testing.T) {
 		// flags it is given (they are not modelled).
 		{"kubectl autoscale deploy/nginx-deployment --max=3", "", "error: \"kubectl autoscale\" is not available in the playground\n", 1},
 		{"kubectl create service clusterip web --tcp=80", "", "error: \"kubectl create service\" is not available in the playground\n", 1},
+		// The commands that print what they changed have no tables.
+		{"kubectl label deploy/nginx-deployment x=y -o wide", "", "error: unable to match a printer suitable for the output format \"wide\", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,yaml\n", 1},
+		{"kubectl scale deploy/nginx-deployment --replicas=2 -o custom-columns=N:.metadata.name", "", "error: unable to match a printer suitable for the output format \"custom-columns=N:.metadata.name\", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,yaml\n", 1},
 		// One error gets "error: "; several (ContinueOnError's aggregate)
 		// go through cmdutil.MultipleErrors, bare.
 		{"kubectl scale deploy nginx-deployment --replicas=1 --current-replicas=7", "", "error: Expected replicas to be 7, was 3\n", 1},

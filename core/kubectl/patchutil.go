@@ -69,8 +69,19 @@ func writeLines(w io.Writer, lines ...string) {
 }
 
 // checkOutput validates -o for the mutating commands (PrintFlags.ToPrinter).
-func checkOutput(fs *flagSet) error {
-	return printers.ValidateOutput(fs.string("output"))
+func checkOutput(fs *flagSet) error { return checkOutputFormat(fs.string("output")) }
+
+// checkOutputFormat is PrintFlags.ToPrinter's check for the commands that
+// print the objects they changed, not tables: json, yaml, name and the
+// templates, but no wide or custom columns.
+func checkOutputFormat(output string) error {
+	format, _, _ := strings.Cut(output, "=")
+	switch format {
+	case "wide", "custom-columns", "custom-columns-file":
+		return fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: %s", output,
+			"go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,yaml")
+	}
+	return printers.ValidateOutput(output)
 }
 
 // changeCause is what --record writes into kubernetes.io/change-cause

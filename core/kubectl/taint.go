@@ -7,7 +7,6 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/naming"
-	"github.com/kubeplay/kubeplay/core/kubectl/printers"
 )
 
 // This file is `kubectl taint` (staging/src/k8s.io/kubectl/pkg/cmd/taint:
@@ -222,7 +221,7 @@ func (e *env) taintOne(o *taintOptions, in *info) error {
 	if err != nil {
 		return err
 	}
-	if err := checkNonTableOutput(o.output); err != nil {
+	if err := checkOutputFormat(o.output); err != nil {
 		return err
 	}
 	if o.dry != dryRunNone {
@@ -251,18 +250,6 @@ func (o *taintOptions) updateTaints(node *api.Node) (string, []api.Taint, error)
 		return "", nil, err
 	}
 	return operation, newTaints, nil
-}
-
-// checkNonTableOutput is PrintFlags.ToPrinter's check for the commands
-// that print objects (not tables): json, yaml, name and the templates.
-func checkNonTableOutput(output string) error {
-	format, _, _ := strings.Cut(output, "=")
-	switch format {
-	case "wide", "custom-columns", "custom-columns-file":
-		return fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: %s", output,
-			"go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,yaml")
-	}
-	return printers.ValidateOutput(output)
 }
 
 // parseTaints is utils.go's parseTaints: "KEY[=VALUE]:EFFECT" adds a taint

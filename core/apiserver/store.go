@@ -37,8 +37,9 @@ type Server struct {
 	log    watchLog                 // every write, in order
 	patch  map[PatchType]PatchFunc  // patch formats served
 
-	leases    leaseManager  // the TTL leases of stored events (ttl.go)
-	eventKind *api.KindInfo // the one kind whose writes carry a TTL
+	leases    leaseManager    // the TTL leases of stored events (ttl.go)
+	frozen    frozenSnapshots // the kubeplay_frozen guard's snapshots (frozen_guard.go)
+	eventKind *api.KindInfo   // the one kind whose writes carry a TTL
 
 	// Plugins is the admission chain, run in order on every create, update
 	// and delete (see DefaultPlugins). Callers may change it; quota is
@@ -242,6 +243,7 @@ func (s *Server) commitAdd(k *api.KindInfo, obj api.Object) {
 	api.SetTypeMeta(obj)
 	r := &record{key: objKey{m.Namespace, m.Name}, obj: obj}
 	s.table(k).insert(r)
+	s.freeze(obj)
 	if s.leased(k) {
 		s.leases.attach(r, s.clock.Now())
 	}
@@ -254,6 +256,8 @@ func (s *Server) commitUpdate(k *api.KindInfo, r *record, obj api.Object) {
 	obj.GetObjectMeta().ResourceVersion = strconv.FormatUint(rv, 10)
 	api.SetTypeMeta(obj)
 	prev := r.obj
+	s.checkFrozen(prev)
+	s.freeze(obj)
 	r.obj = obj
 	if s.leased(k) {
 		s.leases.attach(r, s.clock.Now())
@@ -266,10 +270,12 @@ func (s *Server) commitUpdate(k *api.KindInfo, r *record, obj api.Object) {
 // resourceVersion of its deletion.
 func (s *Server) commitDelete(k *api.KindInfo, r *record) {
 	rv := s.nextRV()
+	s.checkFrozen(r.obj)
 	last := r.obj.DeepCopyObject()
 	last.GetObjectMeta().ResourceVersion = strconv.FormatUint(rv, 10)
 	s.table(k).remove(r)
 	s.leases.detach(r)
+	s.freeze(last)
 	s.log.append(logEntry{typ: Deleted, kind: k, obj: last, prev: r.obj, rv: rv})
 }
 

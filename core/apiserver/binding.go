@@ -27,6 +27,16 @@ import (
 // not change it, and the generation does not move. The node need not exist,
 // as upstream.
 func (s *Server) Bind(namespace, podName, nodeName string) (*api.Pod, error) {
+	pod, err := s.BindShared(namespace, podName, nodeName)
+	if err != nil {
+		return nil, err
+	}
+	return out(pod).(*api.Pod), nil
+}
+
+// BindShared is Bind returning the stored pod itself, not a copy: see the
+// Shared verbs in shared.go.
+func (s *Server) BindShared(namespace, podName, nodeName string) (*api.Pod, error) {
 	if nodeName == "" {
 		return nil, newInvalid(groupKind{Kind: "Binding"}, podName,
 			field.ErrorList{field.Required(field.NewPath("target", "name"), "")})
@@ -50,5 +60,5 @@ func (s *Server) Bind(namespace, podName, nodeName string) (*api.Pod, error) {
 	api.UpdatePodCondition(&pod.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue, ObservedGeneration: pod.Generation},
 		s.clock.Now())
 	s.commitUpdate(k, r, pod)
-	return out(pod).(*api.Pod), nil
+	return pod, nil
 }

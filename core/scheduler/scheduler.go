@@ -336,7 +336,7 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 		scoreInputs(scores, best)...)
 
 	// The binding cycle (DefaultBinder.Bind: POST pods/binding).
-	if _, err := s.ctx.Server.Bind(pod.Namespace, pod.Name, target); err != nil {
+	if _, err := s.ctx.Server.BindShared(pod.Namespace, pod.Name, target); err != nil {
 		if apiserver.IsNotFound(err) {
 			ds.Add("bind", "", "pod "+key+" is gone")
 			delete(s.states, key)
@@ -431,7 +431,7 @@ func (s *Scheduler) updatePodScheduledCondition(pod *api.Pod, reason, msg string
 		return
 	}
 	upd.ResourceVersion = "" // a patch: no precondition
-	_, _ = s.ctx.Server.UpdateStatus(upd)
+	_, _ = s.ctx.Server.UpdateStatusShared(upd)
 }
 
 // maxDetailedNodes is the cluster size up to which a decision lists every

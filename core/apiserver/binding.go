@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/field"
@@ -55,7 +56,12 @@ func (s *Server) BindShared(namespace, podName, nodeName string) (*api.Pod, erro
 	if cur.Spec.NodeName != "" {
 		return nil, newConflict(binding, podName, fmt.Errorf("pod %v is already assigned to node %q", cur.Name, cur.Spec.NodeName))
 	}
-	pod := api.DeepCopy(cur)
+	// Copy on write: the bound pod shares with the frozen one every part
+	// the binding leaves alone (all of it frozen), and gets its own
+	// conditions, which UpdatePodCondition changes in place.
+	pod := new(api.Pod)
+	*pod = *cur
+	pod.Status.Conditions = slices.Clone(cur.Status.Conditions)
 	pod.Spec.NodeName = nodeName
 	api.UpdatePodCondition(&pod.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue, ObservedGeneration: pod.Generation},
 		s.clock.Now())

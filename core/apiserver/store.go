@@ -3,6 +3,7 @@ package apiserver
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -228,6 +229,17 @@ func out(obj api.Object) api.Object {
 	return c
 }
 
+// shallowCopy returns a new object whose fields are those of obj: it shares
+// obj's maps, slices and pointers, so it is only for frozen objects whose
+// copy changes nothing but plain fields of its own (such as the metadata's
+// resourceVersion).
+func shallowCopy(obj api.Object) api.Object {
+	v := reflect.ValueOf(obj).Elem()
+	c := reflect.New(v.Type())
+	c.Elem().Set(v)
+	return c.Interface().(api.Object)
+}
+
 // nextRV advances the global resourceVersion for one write.
 func (s *Server) nextRV() uint64 {
 	s.rv++
@@ -271,7 +283,7 @@ func (s *Server) commitUpdate(k *api.KindInfo, r *record, obj api.Object) {
 func (s *Server) commitDelete(k *api.KindInfo, r *record) {
 	rv := s.nextRV()
 	s.checkFrozen(r.obj)
-	last := r.obj.DeepCopyObject()
+	last := shallowCopy(r.obj) // frozen as r.obj is: only the version differs
 	last.GetObjectMeta().ResourceVersion = strconv.FormatUint(rv, 10)
 	s.table(k).remove(r)
 	s.leases.detach(r)

@@ -306,11 +306,19 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 	}
 	if !detailed {
 		// A large cluster: the reasons' histogram, not one line per node.
-		counts := map[string]int{}
+		// Count by plugin and reason first: building the "plugin: reason"
+		// name once per kind of failure, not once per node, keeps a full
+		// cluster's every pending pod from allocating a string per node.
+		type failure struct{ plugin, reason string }
+		byFailure := map[failure]int{}
 		for _, st := range failed {
 			for _, r := range st.reasons {
-				counts[st.plugin+": "+r]++
+				byFailure[failure{st.plugin, r}]++
 			}
+		}
+		counts := make(map[string]int, len(byFailure))
+		for f, n := range byFailure {
+			counts[f.plugin+": "+f.reason] = n
 		}
 		for _, k := range sortedKeys(counts) {
 			inputs = append(inputs, controller.Input{Name: k, Value: strconv.Itoa(counts[k]) + " nodes"})

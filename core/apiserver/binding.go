@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/field"
@@ -27,6 +28,16 @@ import (
 // not change it, and the generation does not move. The node need not exist,
 // as upstream.
 func (s *Server) Bind(namespace, podName, nodeName string) (*api.Pod, error) {
+	pod, err := s.BindShared(namespace, podName, nodeName)
+	if err != nil {
+		return nil, err
+	}
+	return out(pod).(*api.Pod), nil
+}
+
+// BindShared is Bind returning the stored pod itself, not a copy: see the
+// Shared verbs in shared.go.
+func (s *Server) BindShared(namespace, podName, nodeName string) (*api.Pod, error) {
 	if nodeName == "" {
 		return nil, newInvalid(groupKind{Kind: "Binding"}, podName,
 			field.ErrorList{field.Required(field.NewPath("target", "name"), "")})
@@ -45,10 +56,15 @@ func (s *Server) Bind(namespace, podName, nodeName string) (*api.Pod, error) {
 	if cur.Spec.NodeName != "" {
 		return nil, newConflict(binding, podName, fmt.Errorf("pod %v is already assigned to node %q", cur.Name, cur.Spec.NodeName))
 	}
-	pod := api.DeepCopy(cur)
+	// Copy on write: the bound pod shares with the frozen one every part
+	// the binding leaves alone (all of it frozen), and gets its own
+	// conditions, which UpdatePodCondition changes in place.
+	pod := new(api.Pod)
+	*pod = *cur
+	pod.Status.Conditions = slices.Clone(cur.Status.Conditions)
 	pod.Spec.NodeName = nodeName
 	api.UpdatePodCondition(&pod.Status, api.PodCondition{Type: api.PodScheduled, Status: api.ConditionTrue, ObservedGeneration: pod.Generation},
 		s.clock.Now())
 	s.commitUpdate(k, r, pod)
-	return out(pod).(*api.Pod), nil
+	return pod, nil
 }

@@ -16,6 +16,12 @@ import (
 // AlreadyExists; with generateName the server draws a new name and retries,
 // up to 8 times (createWithGenerateNameRetry).
 func (s *Server) Create(obj api.Object) (api.Object, error) {
+	return copied(s.CreateShared(obj))
+}
+
+// CreateShared is Create returning the stored object itself, not a copy:
+// see the Shared verbs in shared.go.
+func (s *Server) CreateShared(obj api.Object) (api.Object, error) {
 	k, err := kindFor(obj)
 	if err != nil {
 		return nil, err
@@ -36,7 +42,8 @@ func (s *Server) Create(obj api.Object) (api.Object, error) {
 	return created, err
 }
 
-// create is one attempt of Create, on a private copy of in.
+// create is one attempt of Create, on a private copy of in. It returns
+// the stored object.
 func (s *Server) create(k *api.KindInfo, in api.Object) (api.Object, error) {
 	obj := in.DeepCopyObject()
 	m := obj.GetObjectMeta()
@@ -66,5 +73,5 @@ func (s *Server) create(k *api.KindInfo, in api.Object) (api.Object, error) {
 		return nil, err
 	}
 	s.commitAdd(k, obj)
-	return out(obj), nil
+	return obj, nil
 }

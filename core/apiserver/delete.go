@@ -28,6 +28,14 @@ import (
 //   - Namespaces first turn Terminating, as the namespace store does; a
 //     later delete removes one whose spec.finalizers are empty.
 func (s *Server) Delete(k *api.KindInfo, namespace, name string, opts *DeleteOptions) (api.Object, bool, error) {
+	obj, deleted, err := s.DeleteShared(k, namespace, name, opts)
+	obj, err = copied(obj, err)
+	return obj, deleted, err
+}
+
+// DeleteShared is Delete returning the stored object itself, not a copy:
+// see the Shared verbs in shared.go.
+func (s *Server) DeleteShared(k *api.KindInfo, namespace, name string, opts *DeleteOptions) (api.Object, bool, error) {
 	if k == nil {
 		return nil, false, NewBadRequest("no kind was provided")
 	}
@@ -84,7 +92,7 @@ func checkDeletePreconditions(k *api.KindInfo, obj api.Object, o *DeleteOptions)
 // deleteObject is registry.Store.Delete after the preconditions: the
 // graceful-deletion decision (rest.BeforeDelete), the finalizer update
 // (updateForGracefulDeletionAndFinalizers) and, if nothing holds it back,
-// the removal.
+// the removal. It returns the stored object.
 func (s *Server) deleteObject(k *api.KindInfo, r *record, o *DeleteOptions) (api.Object, bool, error) {
 	now := s.clock.Now()
 	cur := r.obj.GetObjectMeta()
@@ -123,7 +131,7 @@ func (s *Server) deleteObject(k *api.KindInfo, r *record, o *DeleteOptions) (api
 		}
 	}
 	if pending {
-		return out(r.obj), false, nil
+		return r.obj, false, nil
 	}
 	changeFinalizers, finalizers := deletionFinalizersForGarbageCollection(cur.Finalizers, o)
 	if graceful || len(cur.Finalizers) > 0 || changeFinalizers {
@@ -141,7 +149,7 @@ func (s *Server) deleteObject(k *api.KindInfo, r *record, o *DeleteOptions) (api
 		if graceful || pendingFinalizers {
 			s.writeIfChanged(k, r, upd)
 			if pendingFinalizers || period > 0 {
-				return out(r.obj), false, nil
+				return r.obj, false, nil
 			}
 		}
 	}
@@ -149,7 +157,7 @@ func (s *Server) deleteObject(k *api.KindInfo, r *record, o *DeleteOptions) (api
 	// event carries the deletion's resourceVersion instead.
 	prev := r.obj
 	s.commitDelete(k, r)
-	return out(prev), true, nil
+	return prev, true, nil
 }
 
 // writeIfChanged stores obj over r unless it equals what is stored.
@@ -273,10 +281,10 @@ func (s *Server) deleteNamespace(k *api.KindInfo, r *record, o *DeleteOptions) (
 			upd.Finalizers = finalizers
 		}
 		s.writeIfChanged(k, r, upd)
-		return out(r.obj), false, nil
+		return r.obj, false, nil
 	}
 	if len(ns.Spec.Finalizers) > 0 {
-		return out(ns), false, nil
+		return ns, false, nil
 	}
 	return s.deleteObject(k, r, o)
 }

@@ -108,5 +108,5 @@ func (s *Server) patchObject(k *api.KindInfo, namespace, name string, pt PatchTy
 	if m.Name != name {
 		return nil, NewBadRequest(fmt.Sprintf("the name of the object (%s) does not match the name on the URL (%s)", m.Name, name))
 	}
-	return s.update(k, obj, sub, false)
+	return copied(s.update(k, obj, sub, false))
 }

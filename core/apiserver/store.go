@@ -3,6 +3,7 @@ package apiserver
 import (
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,9 +38,10 @@ type Server struct {
 	log    watchLog                 // every write, in order
 	patch  map[PatchType]PatchFunc  // patch formats served
 
-	leases    leaseManager  // the TTL leases of stored events (ttl.go)
-	dryRun    bool          // inside DryRun: writes are answered, not stored
-	eventKind *api.KindInfo // the one kind whose writes carry a TTL
+	leases    leaseManager    // the TTL leases of stored events (ttl.go)
+	dryRun    bool            // inside DryRun: writes are answered, not stored
+	frozen    frozenSnapshots // the kubeplay_frozen guard's snapshots (frozen_guard.go)
+	eventKind *api.KindInfo   // the one kind whose writes carry a TTL
 
 	// Plugins is the admission chain, run in order on every create, update
 	// and delete (see DefaultPlugins). Callers may change it; quota is
@@ -228,6 +230,17 @@ func out(obj api.Object) api.Object {
 	return c
 }
 
+// shallowCopy returns a new object whose fields are those of obj: it shares
+// obj's maps, slices and pointers, so it is only for frozen objects whose
+// copy changes nothing but plain fields of its own (such as the metadata's
+// resourceVersion).
+func shallowCopy(obj api.Object) api.Object {
+	v := reflect.ValueOf(obj).Elem()
+	c := reflect.New(v.Type())
+	c.Elem().Set(v)
+	return c.Interface().(api.Object)
+}
+
 // nextRV advances the global resourceVersion for one write.
 func (s *Server) nextRV() uint64 {
 	s.rv++
@@ -247,6 +260,7 @@ func (s *Server) commitAdd(k *api.KindInfo, obj api.Object) {
 	api.SetTypeMeta(obj)
 	r := &record{key: objKey{m.Namespace, m.Name}, obj: obj}
 	s.table(k).insert(r)
+	s.freeze(obj)
 	if s.leased(k) {
 		s.leases.attach(r, s.clock.Now())
 	}
@@ -263,6 +277,8 @@ func (s *Server) commitUpdate(k *api.KindInfo, r *record, obj api.Object) {
 	obj.GetObjectMeta().ResourceVersion = strconv.FormatUint(rv, 10)
 	api.SetTypeMeta(obj)
 	prev := r.obj
+	s.checkFrozen(prev)
+	s.freeze(obj)
 	r.obj = obj
 	if s.leased(k) {
 		s.leases.attach(r, s.clock.Now())
@@ -278,10 +294,12 @@ func (s *Server) commitDelete(k *api.KindInfo, r *record) {
 		return
 	}
 	rv := s.nextRV()
-	last := r.obj.DeepCopyObject()
+	s.checkFrozen(r.obj)
+	last := shallowCopy(r.obj) // frozen as r.obj is: only the version differs
 	last.GetObjectMeta().ResourceVersion = strconv.FormatUint(rv, 10)
 	s.table(k).remove(r)
 	s.leases.detach(r)
+	s.freeze(last)
 	s.log.append(logEntry{typ: Deleted, kind: k, obj: last, prev: r.obj, rv: rv})
 }
 

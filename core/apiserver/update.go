@@ -23,7 +23,7 @@ import (
 //   - Removing the last finalizer of an object that is being deleted (with
 //     no grace period left) deletes it (ShouldDeleteDuringUpdate).
 func (s *Server) Update(obj api.Object) (api.Object, error) {
-	return s.updateFrom(obj, "")
+	return copied(s.updateFrom(obj, ""))
 }
 
 // UpdateStatus writes an object through its status subresource (PUT
@@ -31,6 +31,12 @@ func (s *Server) Update(obj api.Object) (api.Object, error) {
 // spec is kept from the stored object and the generation does not move.
 // Kinds without a status subresource answer 404 as a real server does.
 func (s *Server) UpdateStatus(obj api.Object) (api.Object, error) {
+	return copied(s.UpdateStatusShared(obj))
+}
+
+// UpdateStatusShared is UpdateStatus returning the stored object itself,
+// not a copy: see the Shared verbs in shared.go.
+func (s *Server) UpdateStatusShared(obj api.Object) (api.Object, error) {
 	return s.updateFrom(obj, "status")
 }
 
@@ -39,14 +45,14 @@ func (s *Server) UpdateStatus(obj api.Object) (api.Object, error) {
 // finalizers left it is deleted. The namespace controller uses it after
 // emptying the namespace.
 func (s *Server) FinalizeNamespace(ns *api.Namespace) (*api.Namespace, error) {
-	obj, err := s.updateFrom(ns, "finalize")
+	obj, err := copied(s.updateFrom(ns, "finalize"))
 	if err != nil {
 		return nil, err
 	}
 	return obj.(*api.Namespace), nil
 }
 
-// updateFrom copies in, then updates.
+// updateFrom copies in, then updates. It returns the stored object.
 func (s *Server) updateFrom(in api.Object, sub string) (api.Object, error) {
 	k, err := kindFor(in)
 	if err != nil {
@@ -63,7 +69,8 @@ func notFoundResource() *StatusError {
 		Message: "the server could not find the requested resource", Details: &StatusDetails{}}
 }
 
-// update runs an update on obj, which the server owns from here on.
+// update runs an update on obj, which the server owns from here on, and
+// returns the stored object (or, for an update that deletes, obj).
 // uidPrecondition is false for patches, whose uid is checked by validation
 // instead (DefaultUpdatedObjectInfo(nil, ...) has no preconditions).
 func (s *Server) update(k *api.KindInfo, obj api.Object, sub string, uidPrecondition bool) (api.Object, error) {
@@ -108,14 +115,14 @@ func (s *Server) update(k *api.KindInfo, obj api.Object, sub string, uidPrecondi
 		s.commitDelete(k, r)
 		api.SetTypeMeta(obj)
 		obj.GetObjectMeta().ResourceVersion = strconv.FormatUint(s.rv, 10)
-		return out(obj), nil
+		return obj, nil
 	}
 	api.SetTypeMeta(obj)
 	if api.SemanticEqual(obj, old) {
-		return out(old), nil
+		return old, nil
 	}
 	s.commitUpdate(k, r, obj)
-	return out(obj), nil
+	return obj, nil
 }
 
 // shouldDeleteDuringUpdate models registry.ShouldDeleteDuringUpdate (and

@@ -25,9 +25,10 @@ type Event struct {
 	Type EventType
 	// Kind is the object's kind (nil for ERROR).
 	Kind *api.KindInfo
-	// Object is a deep copy the receiver owns and may change: the object
-	// after the write (for DELETED, its last state, carrying the
-	// resourceVersion of the deletion). nil for ERROR.
+	// Object is the object after the write (for DELETED, its last state,
+	// carrying the resourceVersion of the deletion); nil for ERROR. It is
+	// a deep copy the receiver owns and may change, unless the watch is
+	// Shared.
 	Object api.Object
 	// ResourceVersion is the global resourceVersion of the write.
 	ResourceVersion uint64
@@ -148,6 +149,11 @@ type WatchOptions struct {
 	// delivered. "" or "0" starts from now (no replay). An informer passes
 	// its List's ResourceVersion.
 	ResourceVersion string
+	// Shared delivers the server's own frozen objects instead of a copy
+	// per event: the receiver must never change them. The informers use
+	// it, as client-go's shared informers hand every handler the same
+	// cached object (controllers deep-copy before they modify one).
+	Shared bool
 }
 
 // Watcher is a registered reader of the watch log: a cursor that delivers
@@ -161,6 +167,7 @@ type Watcher struct {
 	ns       string
 	selector labels.Selector
 	fields   map[*api.KindInfo]fields.Selector // per kind; nil without a field selector
+	shared   bool                              // events carry frozen objects, not copies
 	stopped  bool
 }
 
@@ -200,7 +207,8 @@ func (s *Server) Watch(opts WatchOptions) (*Watcher, error) {
 		}
 		start = n
 	}
-	w := &Watcher{s: s, next: start + 1, kinds: slices.Clone(opts.Kinds), ns: opts.Namespace, selector: opts.LabelSelector, fields: fieldSels}
+	w := &Watcher{s: s, next: start + 1, kinds: slices.Clone(opts.Kinds), ns: opts.Namespace, selector: opts.LabelSelector, fields: fieldSels,
+		shared: opts.Shared}
 	s.log.watchers = append(s.log.watchers, w)
 	return w, nil
 }
@@ -271,7 +279,7 @@ func (w *Watcher) filter(e logEntry) (Event, bool) {
 	ev := Event{Type: e.typ, Kind: e.kind, ResourceVersion: e.rv}
 	pred := newPredicate(w.selector, w.fields[e.kind])
 	if pred.empty() {
-		ev.Object = out(e.obj)
+		ev.Object = w.out(e.obj)
 		return ev, true
 	}
 	cur := pred.matches(e.kind, e.obj)
@@ -279,15 +287,15 @@ func (w *Watcher) filter(e logEntry) (Event, bool) {
 		if !cur {
 			return Event{}, false
 		}
-		ev.Object = out(e.obj)
+		ev.Object = w.out(e.obj)
 		return ev, true
 	}
 	prev := pred.matches(e.kind, e.prev)
 	switch {
 	case cur && prev:
-		ev.Object = out(e.obj)
+		ev.Object = w.out(e.obj)
 	case cur:
-		ev.Type, ev.Object = Added, out(e.obj)
+		ev.Type, ev.Object = Added, w.out(e.obj)
 	case prev:
 		// The object left the selection: the watcher sees its previous
 		// state deleted, at this write's version.
@@ -297,4 +305,13 @@ func (w *Watcher) filter(e logEntry) (Event, bool) {
 		return Event{}, false
 	}
 	return ev, true
+}
+
+// out is the object an event carries: the frozen one itself for a shared
+// watch (stored objects already carry their TypeMeta), else a copy.
+func (w *Watcher) out(obj api.Object) api.Object {
+	if w.shared {
+		return obj
+	}
+	return out(obj)
 }

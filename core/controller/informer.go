@@ -82,6 +82,9 @@ func (in *Informers) Pump() int {
 	for {
 		ev, ok := in.watcher.Next()
 		if !ok {
+			// Only with the kubeplay_frozen build tag: fail as soon as a
+			// handler or a sync has changed a shared object.
+			in.server.CheckFrozen()
 			return n
 		}
 		if ev.Type == apiserver.Error {
@@ -145,7 +148,7 @@ func (in *Informers) relist() {
 			}
 		}
 	}
-	w, err := in.server.Watch(apiserver.WatchOptions{Kinds: in.kinds, ResourceVersion: rv})
+	w, err := in.server.Watch(apiserver.WatchOptions{Kinds: in.kinds, ResourceVersion: rv, Shared: true})
 	if err != nil {
 		panic("controller: watching: " + err.Error())
 	}

@@ -484,7 +484,7 @@ func (pc PodControl) createPods(namespace string, pod *api.Pod, parent api.Objec
 		return nil, fmt.Errorf("unable to create pods, no labels")
 	}
 	pod.Namespace = namespace
-	obj, err := pc.Server.Create(pod)
+	obj, err := pc.Server.CreateShared(pod)
 	if err != nil {
 		// Only send an event if the namespace isn't terminating.
 		if !HasStatusCause(err, apiserver.CauseTypeNamespaceTerminating) {
@@ -502,7 +502,7 @@ func (pc PodControl) createPods(namespace string, pod *api.Pod, parent api.Objec
 // event; other errors are recorded and wrapped.
 func (pc PodControl) DeletePod(namespace, name string, parent api.Object) error {
 	podKind, _ := api.LookupKind("Pod")
-	if _, _, err := pc.Server.Delete(podKind, namespace, name, nil); err != nil {
+	if _, _, err := pc.Server.DeleteShared(podKind, namespace, name, nil); err != nil {
 		if apiserver.IsNotFound(err) {
 			return err
 		}

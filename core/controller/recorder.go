@@ -147,7 +147,7 @@ func (r *Recorder) recordEvent(ev *api.Event) {
 	}
 	if !update || apiserver.IsNotFound(err) {
 		var created api.Object
-		if created, err = r.server.Create(ev); err == nil {
+		if created, err = r.server.CreateShared(ev); err == nil {
 			stored = created.(*api.Event)
 		}
 	}

@@ -144,7 +144,7 @@ func (k *Kubelet) heartbeat(now time.Time) {
 		}
 		node.Status = status
 		node.ResourceVersion = ""
-		if _, err := k.server.UpdateStatus(node); err != nil {
+		if _, err := k.server.UpdateStatusShared(node); err != nil {
 			return
 		}
 		k.lastStatusReport = now

@@ -233,7 +233,7 @@ func (k *Kubelet) syncPod(w *podWorker, now time.Time, ds *controller.Decisions)
 		// its resources are reclaimed (status_manager.go syncPod).
 		zero := int64(0)
 		uid := w.uid
-		_, _, err := k.server.Delete(podKind, w.pod.Namespace, w.pod.Name,
+		_, _, err := k.server.DeleteShared(podKind, w.pod.Namespace, w.pod.Name,
 			&apiserver.DeleteOptions{GracePeriodSeconds: &zero, Preconditions: &apiserver.Preconditions{UID: &uid}})
 		if err != nil && !apiserver.IsNotFound(err) && !apiserver.IsConflict(err) {
 			return err

@@ -339,7 +339,7 @@ func (k *Kubelet) writeStatus(w *podWorker, now time.Time) error {
 	p := *w.pod // shallow: the server deep-copies its input
 	p.Status = s
 	p.ResourceVersion = ""
-	obj, err := k.server.UpdateStatus(&p)
+	obj, err := k.server.UpdateStatusShared(&p)
 	if err != nil {
 		if apiserver.IsNotFound(err) {
 			return nil

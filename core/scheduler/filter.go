@@ -180,16 +180,17 @@ func filterNodePorts(f *podFacts, ni *nodeInfo) *status {
 // unresolvable (preemption is not helpful).
 func filterNodeResourcesFit(f *podFacts, ni *nodeInfo, detailed bool) *status {
 	alloc, maxPods := ni.alloc, ni.allocPods
-	var reasons, details []string
+	var failed fitReasons
+	var details []string
 	c := unschedulable
 	if int64(ni.pods)+1 > maxPods {
-		reasons = append(reasons, ErrReasonTooManyPods)
+		failed |= fitTooManyPods
 		if detailed {
 			details = append(details, fmt.Sprintf("pods %d+1 > %d", ni.pods, maxPods))
 		}
 	}
 	if f.requests.milliCPU > 0 && f.requests.milliCPU > alloc.milliCPU-ni.requested.milliCPU {
-		reasons = append(reasons, ErrReasonInsufficientCPU)
+		failed |= fitInsufficientCPU
 		if detailed {
 			details = append(details, fmt.Sprintf("cpu %s+%s > %s", formatCPU(ni.requested.milliCPU),
 				formatCPU(f.requests.milliCPU), formatCPU(alloc.milliCPU)))
@@ -199,7 +200,7 @@ func filterNodeResourcesFit(f *podFacts, ni *nodeInfo, detailed bool) *status {
 		}
 	}
 	if f.requests.memory > 0 && f.requests.memory > alloc.memory-ni.requested.memory {
-		reasons = append(reasons, ErrReasonInsufficientMemory)
+		failed |= fitInsufficientMemory
 		if detailed {
 			details = append(details, fmt.Sprintf("memory %s+%s > %s", formatMemory(ni.requested.memory),
 				formatMemory(f.requests.memory), formatMemory(alloc.memory)))
@@ -208,8 +209,45 @@ func filterNodeResourcesFit(f *podFacts, ni *nodeInfo, detailed bool) *status {
 			c = unresolvable
 		}
 	}
-	if len(reasons) == 0 {
+	if failed == 0 {
 		return nil
 	}
-	return &status{plugin: pluginNodeResourcesFit, code: c, reasons: reasons, detail: strings.Join(details, ", ")}
+	if !detailed {
+		return fitStatuses[c-unschedulable][failed]
+	}
+	return &status{plugin: pluginNodeResourcesFit, code: c, reasons: failed.reasons(), detail: strings.Join(details, ", ")}
 }
+
+// fitReasons is the set of reasons filterNodeResourcesFit fails a node for.
+type fitReasons uint8
+
+const (
+	fitTooManyPods fitReasons = 1 << iota
+	fitInsufficientCPU
+	fitInsufficientMemory
+	fitAllReasons
+)
+
+// reasons lists the set in the order the filter checks them.
+func (r fitReasons) reasons() []string {
+	var out []string
+	for i, reason := range []string{ErrReasonTooManyPods, ErrReasonInsufficientCPU, ErrReasonInsufficientMemory} {
+		if r&(1<<i) != 0 {
+			out = append(out, reason)
+		}
+	}
+	return out
+}
+
+// fitStatuses are filterNodeResourcesFit's statuses without a detail, by
+// code and set of reasons. Statuses are only read, so the nodes that fail
+// the same way share one: in a large cluster every pending pod is filtered
+// against every node, and a full node fails it each time.
+var fitStatuses = func() (t [2][fitAllReasons]*status) {
+	for _, c := range []code{unschedulable, unresolvable} {
+		for r := fitReasons(1); r < fitAllReasons; r++ {
+			t[c-unschedulable][r] = &status{plugin: pluginNodeResourcesFit, code: c, reasons: r.reasons()}
+		}
+	}
+	return t
+}()

@@ -306,11 +306,19 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 	}
 	if !detailed {
 		// A large cluster: the reasons' histogram, not one line per node.
-		counts := map[string]int{}
+		// Count by plugin and reason first: building the "plugin: reason"
+		// name once per kind of failure, not once per node, keeps a full
+		// cluster's every pending pod from allocating a string per node.
+		type failure struct{ plugin, reason string }
+		byFailure := map[failure]int{}
 		for _, st := range failed {
 			for _, r := range st.reasons {
-				counts[st.plugin+": "+r]++
+				byFailure[failure{st.plugin, r}]++
 			}
+		}
+		counts := make(map[string]int, len(byFailure))
+		for f, n := range byFailure {
+			counts[f.plugin+": "+f.reason] = n
 		}
 		for _, k := range sortedKeys(counts) {
 			inputs = append(inputs, controller.Input{Name: k, Value: strconv.Itoa(counts[k]) + " nodes"})
@@ -336,7 +344,7 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 		scoreInputs(scores, best)...)
 
 	// The binding cycle (DefaultBinder.Bind: POST pods/binding).
-	if _, err := s.ctx.Server.Bind(pod.Namespace, pod.Name, target); err != nil {
+	if _, err := s.ctx.Server.BindShared(pod.Namespace, pod.Name, target); err != nil {
 		if apiserver.IsNotFound(err) {
 			ds.Add("bind", "", "pod "+key+" is gone")
 			delete(s.states, key)
@@ -431,7 +439,7 @@ func (s *Scheduler) updatePodScheduledCondition(pod *api.Pod, reason, msg string
 		return
 	}
 	upd.ResourceVersion = "" // a patch: no precondition
-	_, _ = s.ctx.Server.UpdateStatus(upd)
+	_, _ = s.ctx.Server.UpdateStatusShared(upd)
 }
 
 // maxDetailedNodes is the cluster size up to which a decision lists every

@@ -2,7 +2,7 @@ package validation
 
 import (
 	"net/netip"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,6 +43,16 @@ func validateImmutableField(newVal, oldVal any, fldPath *field.Path) field.Error
 		return field.ErrorList{field.Invalid(fldPath, newVal, fieldImmutableErrorMsg)}
 	}
 	return nil
+}
+
+// validateImmutableString is validateImmutableField for the string field
+// name under fldPath. Most updates leave it alone, so the field's path is
+// only built when it changed.
+func validateImmutableString[S ~string](newVal, oldVal S, fldPath *field.Path, name string) field.ErrorList {
+	if newVal == oldVal {
+		return nil
+	}
+	return validateImmutableField(newVal, oldVal, fldPath.Child(name))
 }
 
 // nameFunc validates an object name; prefix is true for a generateName.
@@ -154,7 +164,7 @@ func sortedKeys[K ~string, V any](m map[K]V) []K {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	slices.Sort(keys)
 	return keys
 }
 

@@ -51,11 +51,13 @@ func validateObjectMeta(meta *api.ObjectMeta, opts metaOptions, fldPath *field.P
 	} else if meta.Namespace != "" {
 		errs = append(errs, field.Forbidden(fldPath.Child("namespace"), "not allowed on this type"))
 	}
-	errs = append(errs, validateNonnegative(meta.Generation, fldPath.Child("generation"))...)
-	errs = append(errs, validateLabels(meta.Labels, fldPath.Child("labels"))...)
-	errs = append(errs, validateAnnotations(meta.Annotations, fldPath.Child("annotations"))...)
-	errs = append(errs, validateOwnerReferences(meta.OwnerReferences, fldPath.Child("ownerReferences"))...)
-	errs = append(errs, validateFinalizers(meta.Finalizers, fldPath.Child("finalizers"))...)
+	if meta.Generation < 0 {
+		errs = append(errs, validateNonnegative(meta.Generation, fldPath.Child("generation"))...)
+	}
+	errs = append(errs, validateMetaLists(meta, fldPath)...)
+	if len(meta.Finalizers) > 0 {
+		errs = append(errs, validateFinalizers(meta.Finalizers, fldPath.Child("finalizers"))...)
+	}
 	if opts.kubeFinalizers {
 		for i, f := range meta.Finalizers {
 			errs = append(errs, validateKubeFinalizerName(f, fldPath.Child("finalizers").Index(i))...)
@@ -78,15 +80,13 @@ func validateObjectMetaUpdate(newMeta, oldMeta *api.ObjectMeta, kubeFinalizers b
 	if newMeta.Generation < oldMeta.Generation {
 		errs = append(errs, field.Invalid(fldPath.Child("generation"), newMeta.Generation, "must not be decremented"))
 	}
-	errs = append(errs, validateImmutableField(newMeta.Name, oldMeta.Name, fldPath.Child("name"))...)
-	errs = append(errs, validateImmutableField(newMeta.Namespace, oldMeta.Namespace, fldPath.Child("namespace"))...)
-	errs = append(errs, validateImmutableField(newMeta.UID, oldMeta.UID, fldPath.Child("uid"))...)
+	errs = append(errs, validateImmutableString(newMeta.Name, oldMeta.Name, fldPath, "name")...)
+	errs = append(errs, validateImmutableString(newMeta.Namespace, oldMeta.Namespace, fldPath, "namespace")...)
+	errs = append(errs, validateImmutableString(newMeta.UID, oldMeta.UID, fldPath, "uid")...)
 	errs = append(errs, validateImmutableField(newMeta.CreationTimestamp, oldMeta.CreationTimestamp, fldPath.Child("creationTimestamp"))...)
 	errs = append(errs, validateImmutableField(newMeta.DeletionTimestamp, oldMeta.DeletionTimestamp, fldPath.Child("deletionTimestamp"))...)
 	errs = append(errs, validateImmutableField(newMeta.DeletionGracePeriodSeconds, oldMeta.DeletionGracePeriodSeconds, fldPath.Child("deletionGracePeriodSeconds"))...)
-	errs = append(errs, validateLabels(newMeta.Labels, fldPath.Child("labels"))...)
-	errs = append(errs, validateAnnotations(newMeta.Annotations, fldPath.Child("annotations"))...)
-	errs = append(errs, validateOwnerReferences(newMeta.OwnerReferences, fldPath.Child("ownerReferences"))...)
+	errs = append(errs, validateMetaLists(newMeta, fldPath)...)
 	if kubeFinalizers {
 		for i, f := range newMeta.Finalizers {
 			errs = append(errs, validateKubeFinalizerName(f, fldPath.Child("finalizers").Index(i))...)
@@ -114,9 +114,29 @@ func validateNoNewFinalizers(newFinalizers, oldFinalizers []string, fldPath *fie
 	return field.ErrorList{field.Forbidden(fldPath, fmt.Sprintf("no new finalizers can be added if the object is being deleted, found new finalizers %#v", extra))}
 }
 
+// validateMetaLists validates the labels, annotations and owner references
+// of meta (in that order), building each one's path only when it has
+// entries: none of them finds fault with an empty list.
+func validateMetaLists(meta *api.ObjectMeta, fldPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	if len(meta.Labels) > 0 {
+		errs = append(errs, validateLabels(meta.Labels, fldPath.Child("labels"))...)
+	}
+	if len(meta.Annotations) > 0 {
+		errs = append(errs, validateAnnotations(meta.Annotations, fldPath.Child("annotations"))...)
+	}
+	if len(meta.OwnerReferences) > 0 {
+		errs = append(errs, validateOwnerReferences(meta.OwnerReferences, fldPath.Child("ownerReferences"))...)
+	}
+	return errs
+}
+
 // validateLabels models metav1 validation.ValidateLabels: each key must be
 // a qualified name and each value a valid label value.
 func validateLabels(labels map[string]string, fldPath *field.Path) field.ErrorList {
+	if labelsValid(labels) {
+		return nil // the common case, without sorting the keys
+	}
 	var errs field.ErrorList
 	for _, k := range sortedKeys(labels) {
 		errs = append(errs, validateLabelName(k, fldPath)...)
@@ -125,6 +145,16 @@ func validateLabels(labels map[string]string, fldPath *field.Path) field.ErrorLi
 		}
 	}
 	return errs
+}
+
+// labelsValid reports whether validateLabels finds no fault with labels.
+func labelsValid(labels map[string]string) bool {
+	for k, v := range labels {
+		if len(naming.IsQualifiedName(k)) > 0 || len(naming.IsValidLabelValue(v)) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // validateLabelName models metav1 validation.ValidateLabelName.

@@ -231,7 +231,7 @@ func validatePodStatusUpdate(p, old *api.Pod) field.ErrorList {
 	if p.Spec.NodeName != old.Spec.NodeName {
 		errs = append(errs, field.Forbidden(statusPath.Child("nodeName"), "may not be changed directly"))
 	}
-	errs = append(errs, validateImmutableField(p.Status.QOSClass, old.Status.QOSClass, statusPath.Child("qosClass"))...)
+	errs = append(errs, validateImmutableString(p.Status.QOSClass, old.Status.QOSClass, statusPath, "qosClass")...)
 	errs = append(errs, validateContainerStateTransition(p.Status.ContainerStatuses, old.Status.ContainerStatuses, statusPath.Child("containerStatuses"), old.Spec.RestartPolicy)...)
 	errs = append(errs, validateContainerStateTransition(p.Status.InitContainerStatuses, old.Status.InitContainerStatuses, statusPath.Child("initContainerStatuses"), old.Spec.RestartPolicy)...)
 	for i, ip := range p.Status.PodIPs {

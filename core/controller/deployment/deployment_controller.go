@@ -335,7 +335,7 @@ func (dc *DeploymentController) syncDeployment(key string, ds *controller.Decisi
 		ds.Add("syncDeployment", "spec.selector is empty", "SelectingAll: refuse to manage any pods")
 		if d.Status.ObservedGeneration < d.Generation {
 			d.Status.ObservedGeneration = d.Generation
-			_, _ = dc.client.UpdateStatus(d) // upstream ignores this error too
+			_, _ = dc.client.UpdateStatusShared(d) // upstream ignores this error too
 		}
 		return nil
 	}

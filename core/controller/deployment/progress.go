@@ -85,7 +85,7 @@ func (dc *DeploymentController) syncRolloutStatus(allRSs []*api.ReplicaSet, newR
 		return nil
 	}
 	d.Status = newStatus
-	_, err := dc.client.UpdateStatus(d)
+	_, err := dc.client.UpdateStatusShared(d)
 	return err
 }
 

@@ -75,7 +75,7 @@ func (dc *DeploymentController) checkPausedConditions(d *api.Deployment, ds *con
 	SetDeploymentCondition(&d.Status, *c)
 	ds.Add("checkPausedConditions", fmt.Sprintf("spec.paused = %t; Progressing reason was %s", d.Spec.Paused, condReason(cond)),
 		fmt.Sprintf("Progressing=Unknown %s (the deadline clock restarts from now)", c.Reason))
-	_, err := dc.client.UpdateStatus(d)
+	_, err := dc.client.UpdateStatusShared(d)
 	return err
 }
 
@@ -143,7 +143,7 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 			needsUpdate = true
 		}
 		if needsUpdate {
-			if _, err := dc.client.UpdateStatus(d); err != nil {
+			if _, err := dc.client.UpdateStatusShared(d); err != nil {
 				return nil, err
 			}
 		}
@@ -213,7 +213,7 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 		*d.Status.CollisionCount++
 		ds.Add("getNewReplicaSet", fmt.Sprintf("ReplicaSet %s exists with another template", newRS.Name),
 			fmt.Sprintf("hash collision: status.collisionCount %d → %d, retry", before, *d.Status.CollisionCount))
-		_, _ = dc.client.UpdateStatus(d)
+		_, _ = dc.client.UpdateStatusShared(d)
 		return nil, err
 	case controller.HasStatusCause(err, apiserver.CauseTypeNamespaceTerminating):
 		return nil, err
@@ -221,7 +221,7 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 		msg := fmt.Sprintf("Failed to create new replica set %q: %v", newRS.Name, err)
 		if HasProgressDeadline(d) {
 			SetDeploymentCondition(&d.Status, *NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, FailedRSCreateReason, msg, dc.now()))
-			_, _ = dc.client.UpdateStatus(d) // the bigger issue is reported below
+			_, _ = dc.client.UpdateStatusShared(d) // the bigger issue is reported below
 		}
 		dc.recorder.Eventf(d, "Warning", FailedRSCreateReason, "%s", msg)
 		ds.Add("getNewReplicaSet", err.Error(), "ReplicaSetCreateError: "+msg)
@@ -240,7 +240,7 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 		needsUpdate = true
 	}
 	if needsUpdate {
-		_, err = dc.client.UpdateStatus(d)
+		_, err = dc.client.UpdateStatusShared(d)
 	}
 	return createdRS, err
 }
@@ -461,7 +461,7 @@ func (dc *DeploymentController) syncDeploymentStatus(allRSs []*api.ReplicaSet, n
 		return nil
 	}
 	d.Status = newStatus
-	_, err := dc.client.UpdateStatus(d)
+	_, err := dc.client.UpdateStatusShared(d)
 	return err
 }
 

@@ -35,7 +35,7 @@ func updateReplicaSetStatus(s *apiserver.Server, rs *api.ReplicaSet, newStatus a
 	cur := rs
 	for i := 0; ; i++ {
 		cur.Status = newStatus
-		obj, err := s.UpdateStatus(cur)
+		obj, err := s.UpdateStatusShared(cur)
 		if err == nil {
 			return obj.(*api.ReplicaSet), true, nil
 		}

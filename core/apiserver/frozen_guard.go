@@ -16,22 +16,23 @@ import (
 // still hand out. Run the whole suite with it after any change that shares
 // stored objects (go test -tags kubeplay_frozen ./...).
 
-// frozenSnapshots maps a frozen object to a deep copy taken when it froze.
-// Objects are compared by pointer, so the map is per object, not per key.
-type frozenSnapshots map[api.Object]api.Object
+// frozenSnapshots, embedded in the Server, maps a frozen object to a deep
+// copy taken when it froze. Objects are compared by pointer, so the map is
+// per object, not per key.
+type frozenSnapshots struct{ snaps map[api.Object]api.Object }
 
-func (s *Server) freeze(obj api.Object) {
-	if s.frozen == nil {
-		s.frozen = frozenSnapshots{}
+func (f *frozenSnapshots) freeze(obj api.Object) {
+	if f.snaps == nil {
+		f.snaps = map[api.Object]api.Object{}
 	}
-	s.frozen[obj] = obj.DeepCopyObject()
+	f.snaps[obj] = obj.DeepCopyObject()
 }
 
-func (s *Server) checkFrozen(obj api.Object) {
+func (f *frozenSnapshots) checkFrozen(obj api.Object) {
 	if obj == nil {
 		return
 	}
-	snap, ok := s.frozen[obj]
+	snap, ok := f.snaps[obj]
 	if !ok {
 		panic(fmt.Sprintf("apiserver: %T %s was never frozen", obj, describeFrozen(obj)))
 	}
@@ -50,13 +51,13 @@ func describeFrozen(obj api.Object) string {
 // from the state it was stored in, and forgets the snapshots of objects it
 // no longer holds.
 func (s *Server) CheckFrozen() {
-	keep := frozenSnapshots{}
+	keep := map[api.Object]api.Object{}
 	check := func(obj api.Object) {
 		if obj == nil {
 			return
 		}
 		s.checkFrozen(obj)
-		keep[obj] = s.frozen[obj]
+		keep[obj] = s.snaps[obj]
 	}
 	for _, t := range s.tables {
 		for _, r := range t.byKey {
@@ -67,5 +68,5 @@ func (s *Server) CheckFrozen() {
 		check(e.obj)
 		check(e.prev)
 	}
-	s.frozen = keep
+	s.snaps = keep
 }

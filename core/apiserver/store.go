@@ -38,10 +38,11 @@ type Server struct {
 	log    watchLog                 // every write, in order
 	patch  map[PatchType]PatchFunc  // patch formats served
 
-	leases    leaseManager    // the TTL leases of stored events (ttl.go)
-	dryRun    bool            // inside DryRun: writes are answered, not stored
-	frozen    frozenSnapshots // the kubeplay_frozen guard's snapshots (frozen_guard.go)
-	eventKind *api.KindInfo   // the one kind whose writes carry a TTL
+	leases    leaseManager  // the TTL leases of stored events (ttl.go)
+	dryRun    bool          // inside DryRun: writes are answered, not stored
+	eventKind *api.KindInfo // the one kind whose writes carry a TTL
+
+	frozenSnapshots // the kubeplay_frozen guard's snapshots (frozen_guard.go)
 
 	// Plugins is the admission chain, run in order on every create, update
 	// and delete (see DefaultPlugins). Callers may change it; quota is

@@ -19,6 +19,11 @@ func FuzzRun(f *testing.F) {
 		"kubectl exec deploy/web -- env", "kubectl -n kube-system describe nodes", "kubectl get deploy -o jsonpath='{.items[*]'",
 		"kubectl create deployment x --image=a -- sh -c 'echo'", "kubectl apply -f web.yaml", "kubectl ---", "kubectl -",
 		"kubectl rollout history deploy web --revision=1", "kubectl expose deploy web --port=80",
+		"kubectl logs deploy/web --all-containers -p", "kubectl logs -l app=web -f --max-log-requests=1", "kubectl top pod",
+		"kubectl taint nodes node-1 a=b:NoExecute", "kubectl taint nodes --all a:NoSchedule- b-", "kubectl diff -f web.yaml",
+		"kubectl events --for=deploy/web --types=Warning -w", "kubectl cluster-info dump", "kubectl api-versions",
+		"kubectl get ep -o yaml", "kubectl describe endpoints", "kubectl scale deploy web --replicas=3 --dry-run=server -o yaml",
+		"kubectl patch deploy web -p '{\"metadata\":{\"labels\":null}}' --dry-run=client -o json",
 	} {
 		f.Add(s)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/cloud"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
+	"github.com/kubeplay/kubeplay/core/internal/clustertest"
 )
 
 var serviceKind, _ = api.LookupKind("Service")
@@ -23,8 +24,7 @@ func lbService(name string) *api.Service {
 }
 
 type fixture struct {
-	t *testing.T
-	c *cluster.Cluster
+	clustertest.Driver
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -32,23 +32,14 @@ func newFixture(t *testing.T) *fixture {
 	apiserver.InstallServiceAllocator(c.API)
 	c.Add(garbagecollector.New(c.Context))
 	c.AddActor(cloud.NewLoadBalancer(c.Context, cloud.Options{}))
-	return &fixture{t: t, c: c}
-}
-
-func (f *fixture) tick(n int) {
-	f.t.Helper()
-	for range n {
-		if _, err := f.c.Tick(); err != nil {
-			f.t.Fatal(err)
-		}
-	}
+	return &fixture{Driver: clustertest.Driver{T: t, C: c}}
 }
 
 func (f *fixture) get(name string) *api.Service {
-	f.t.Helper()
-	s, err := apiserver.GetAs[*api.Service](f.c.API, "default", name)
+	f.T.Helper()
+	s, err := apiserver.GetAs[*api.Service](f.C.API, "default", name)
 	if err != nil {
-		f.t.Fatal(err)
+		f.T.Fatal(err)
 	}
 	return s
 }
@@ -64,7 +55,7 @@ func ingress(s *api.Service) string {
 // events returns "reason: message" of the service-controller's events
 // about a Service, oldest first.
 func (f *fixture) events(name string) []string {
-	evs, _, _ := apiserver.ListAs[*api.Event](f.c.API, "default", nil)
+	evs, _, _ := apiserver.ListAs[*api.Event](f.C.API, "default", nil)
 	slices.SortStableFunc(evs, func(a, b *api.Event) int { return a.FirstTimestamp.Compare(b.FirstTimestamp.Time) })
 	var out []string
 	for _, e := range evs {
@@ -77,10 +68,10 @@ func (f *fixture) events(name string) []string {
 
 func TestLoadBalancerIsPendingThenGetsAnAddress(t *testing.T) {
 	f := newFixture(t)
-	if _, err := f.c.API.Create(lbService("web")); err != nil {
+	if _, err := f.C.API.Create(lbService("web")); err != nil {
 		t.Fatal(err)
 	}
-	f.tick(1)
+	f.Tick(1)
 	s := f.get("web")
 	if ingress(s) != "" || !slices.Contains(s.Finalizers, cloud.LoadBalancerCleanupFinalizer) {
 		t.Fatalf("tick 1: ingress %q finalizers %v", ingress(s), s.Finalizers)
@@ -88,11 +79,11 @@ func TestLoadBalancerIsPendingThenGetsAnAddress(t *testing.T) {
 	if got := f.events("web"); !slices.Equal(got, []string{"EnsuringLoadBalancer: Ensuring load balancer"}) {
 		t.Errorf("events %v", got)
 	}
-	f.tick(2)
+	f.Tick(2)
 	if got := ingress(f.get("web")); got != "" {
 		t.Fatalf("tick 3: ingress %q, want still pending", got)
 	}
-	f.tick(1)
+	f.Tick(1)
 	if got := ingress(f.get("web")); got != "172.18.255.200" {
 		t.Fatalf("tick 4: ingress %q, want 172.18.255.200", got)
 	}
@@ -100,33 +91,33 @@ func TestLoadBalancerIsPendingThenGetsAnAddress(t *testing.T) {
 		t.Errorf("events %v", got)
 	}
 
-	if _, err := f.c.API.Create(lbService("api")); err != nil {
+	if _, err := f.C.API.Create(lbService("api")); err != nil {
 		t.Fatal(err)
 	}
-	f.tick(4)
+	f.Tick(4)
 	if got := ingress(f.get("api")); got != "172.18.255.201" {
 		t.Errorf("second load balancer %q", got)
 	}
 
 	// Deleting: the finalizer holds the Service until the load balancer is
 	// gone; then its address is free again.
-	if _, _, err := f.c.API.Delete(serviceKind, "default", "web", nil); err != nil {
+	if _, _, err := f.C.API.Delete(serviceKind, "default", "web", nil); err != nil {
 		t.Fatal(err)
 	}
 	if s := f.get("web"); s.DeletionTimestamp == nil {
 		t.Fatal("deleted at once despite the finalizer")
 	}
-	f.tick(1)
-	if _, err := apiserver.GetAs[*api.Service](f.c.API, "default", "web"); !apiserver.IsNotFound(err) {
+	f.Tick(1)
+	if _, err := apiserver.GetAs[*api.Service](f.C.API, "default", "web"); !apiserver.IsNotFound(err) {
 		t.Errorf("web still there: %v", err)
 	}
 	if got := f.events("web"); len(got) != 4 || got[2] != "DeletingLoadBalancer: Deleting load balancer" || got[3] != "DeletedLoadBalancer: Deleted load balancer" {
 		t.Errorf("events %v", got)
 	}
-	if _, err := f.c.API.Create(lbService("next")); err != nil {
+	if _, err := f.C.API.Create(lbService("next")); err != nil {
 		t.Fatal(err)
 	}
-	f.tick(4)
+	f.Tick(4)
 	if got := ingress(f.get("next")); got != "172.18.255.200" {
 		t.Errorf("freed address not reused: %q", got)
 	}
@@ -134,24 +125,24 @@ func TestLoadBalancerIsPendingThenGetsAnAddress(t *testing.T) {
 
 func TestLoadBalancerToClusterIP(t *testing.T) {
 	f := newFixture(t)
-	if _, err := f.c.API.Create(lbService("web")); err != nil {
+	if _, err := f.C.API.Create(lbService("web")); err != nil {
 		t.Fatal(err)
 	}
-	f.tick(4)
+	f.Tick(4)
 	s := f.get("web")
 	if ingress(s) == "" {
 		t.Fatal("no address")
 	}
 	s.Spec.Type = api.ServiceTypeClusterIP
 	s.Spec.AllocateLoadBalancerNodePorts = nil
-	obj, err := f.c.API.Update(s)
+	obj, err := f.C.API.Update(s)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := obj.(*api.Service); ingress(got) != "" || got.Spec.Ports[0].NodePort != 0 {
 		t.Errorf("ClusterIP kept ingress %q nodePort %d", ingress(got), got.Spec.Ports[0].NodePort)
 	}
-	f.tick(1)
+	f.Tick(1)
 	if s := f.get("web"); slices.Contains(s.Finalizers, cloud.LoadBalancerCleanupFinalizer) {
 		t.Errorf("finalizer kept: %v", s.Finalizers)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
+	"github.com/kubeplay/kubeplay/core/internal/clustertest"
 	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 	"github.com/kubeplay/kubeplay/core/scheduler"
 )
@@ -18,9 +19,7 @@ import (
 // env is a cluster with the default nodes and the scheduler, nothing else:
 // bound pods stay Pending, which is all the scheduler looks at.
 type env struct {
-	t     testing.TB
-	c     *cluster.Cluster
-	steps []cluster.StepResult
+	clustertest.Driver
 }
 
 func newEnv(t testing.TB, nodes ...*api.Node) *env {
@@ -35,29 +34,9 @@ func newEnv(t testing.TB, nodes ...*api.Node) *env {
 		}
 	}
 	c.Add(scheduler.New(c.Context))
-	e := &env{t: t, c: c}
-	e.settle()
+	e := &env{Driver: clustertest.Driver{T: t, C: c}}
+	e.Settle()
 	return e
-}
-
-func (e *env) settle() {
-	e.t.Helper()
-	steps, err := e.c.Settle()
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	e.steps = append(e.steps, steps...)
-}
-
-func (e *env) tick(n int) {
-	e.t.Helper()
-	for range n {
-		steps, err := e.c.Tick()
-		if err != nil {
-			e.t.Fatal(err)
-		}
-		e.steps = append(e.steps, steps...)
-	}
 }
 
 // pod makes a pod asking for cpu and memory ("" for none), owned by owner
@@ -86,19 +65,19 @@ func pod(name, cpu, memory, owner string) *api.Pod {
 }
 
 func (e *env) create(objs ...api.Object) {
-	e.t.Helper()
+	e.T.Helper()
 	for _, o := range objs {
-		if _, err := e.c.API.Create(o); err != nil {
-			e.t.Fatal(err)
+		if _, err := e.C.API.Create(o); err != nil {
+			e.T.Fatal(err)
 		}
 	}
 }
 
 func (e *env) get(name string) *api.Pod {
-	e.t.Helper()
-	p, err := apiserver.GetAs[*api.Pod](e.c.API, "default", name)
+	e.T.Helper()
+	p, err := apiserver.GetAs[*api.Pod](e.C.API, "default", name)
 	if err != nil {
-		e.t.Fatal(err)
+		e.T.Fatal(err)
 	}
 	return p
 }
@@ -106,7 +85,7 @@ func (e *env) get(name string) *api.Pod {
 // placement is "node-1:2 node-2:2 node-3:2" for the pods of the default
 // namespace.
 func (e *env) placement() string {
-	pods, _, _ := apiserver.ListAs[*api.Pod](e.c.API, "default", nil)
+	pods, _, _ := apiserver.ListAs[*api.Pod](e.C.API, "default", nil)
 	count := map[string]int{}
 	var order []string
 	for _, p := range pods {
@@ -141,7 +120,7 @@ func sortedStrings(s []string) []string {
 // events returns "Type Reason component: message (xN)" for the events about
 // the named object.
 func (e *env) events(name string) []string {
-	evs, _, _ := apiserver.ListAs[*api.Event](e.c.API, "default", nil)
+	evs, _, _ := apiserver.ListAs[*api.Event](e.C.API, "default", nil)
 	var out []string
 	for _, ev := range evs {
 		if ev.InvolvedObject.Name != name {
@@ -160,7 +139,7 @@ func TestSpreadsAnOwnersPods(t *testing.T) {
 	for i := range 6 {
 		e.create(pod(fmt.Sprintf("web-%d", i), "100m", "128Mi", "web-rs"))
 	}
-	e.settle()
+	e.Settle()
 	if got := e.placement(); got != "node-1:2 node-2:2 node-3:2" {
 		t.Errorf("placement = %s", got)
 	}
@@ -179,7 +158,7 @@ func TestSpreadsPodsWithoutOwnerByLeastAllocated(t *testing.T) {
 	for i := range 6 {
 		e.create(pod(fmt.Sprintf("p-%d", i), "", "", ""))
 	}
-	e.settle()
+	e.Settle()
 	if got := e.placement(); got != "node-1:2 node-2:2 node-3:2" {
 		t.Errorf("placement = %s", got)
 	}
@@ -190,14 +169,14 @@ func TestInsufficientCPU(t *testing.T) {
 	for i := range 13 {
 		e.create(pod(fmt.Sprintf("web-%02d", i), "1", "", "web-rs"))
 	}
-	e.settle()
+	e.Settle()
 	if got := e.placement(); got != "<none>:1 node-1:4 node-2:4 node-3:4" {
 		t.Errorf("placement = %s", got)
 	}
 	p := e.get("web-12")
 	c := p.Status.Conditions
 	if len(c) != 1 || c[0].Type != api.PodScheduled || c[0].Status != api.ConditionFalse ||
-		c[0].Reason != "Unschedulable" || c[0].Message != fullCPU3 || !c[0].LastTransitionTime.Equal(e.c.Clock.Now()) {
+		c[0].Reason != "Unschedulable" || c[0].Message != fullCPU3 || !c[0].LastTransitionTime.Equal(e.C.Clock.Now()) {
 		t.Errorf("condition = %+v\nwant message %s", c, fullCPU3)
 	}
 	if p.Status.Phase != api.PodPending {
@@ -215,12 +194,12 @@ func TestMixedReasons(t *testing.T) {
 	nodes[1].Spec.Taints = []api.Taint{{Key: "dedicated", Value: "gpu", Effect: api.TaintEffectNoSchedule}}
 	e := newEnv(t, nodes...)
 	e.create(pod("hog", "3500m", "", ""))
-	e.settle()
+	e.Settle()
 	if got := e.get("hog").Spec.NodeName; got != "node-3" {
 		t.Fatalf("hog on %q", got)
 	}
 	e.create(pod("web", "1", "", ""))
-	e.settle()
+	e.Settle()
 	want := "0/3 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint(s), 1 node(s) were unschedulable. " +
 		"no new claims to deallocate, preemption: 0/3 nodes are available: 1 No preemption victims found for incoming pod, " +
 		"2 Preemption is not helpful for scheduling."
@@ -232,7 +211,7 @@ func TestMixedReasons(t *testing.T) {
 func TestMoreThanAllocatableIsNotHelpedByPreemption(t *testing.T) {
 	e := newEnv(t)
 	e.create(pod("huge", "100", "1Ti", ""))
-	e.settle()
+	e.Settle()
 	want := "0/3 nodes are available: 3 Insufficient cpu, 3 Insufficient memory. no new claims to deallocate, " +
 		"preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
 	if got := e.get("huge").Status.Conditions[0].Message; got != want {
@@ -244,7 +223,7 @@ func TestMemoryAndPodCount(t *testing.T) {
 	small := cluster.NewNode(cluster.NodeOptions{Name: "small", Pods: "2", Memory: "1Gi"}, nodestatus.PodCIDR(1))
 	e := newEnv(t, small)
 	e.create(pod("a", "", "512Mi", ""), pod("b", "", "", ""), pod("c", "", "", ""), pod("d", "", "768Mi", ""))
-	e.settle()
+	e.Settle()
 	if got := e.placement(); got != "<none>:2 small:2" {
 		t.Errorf("placement = %s", got)
 	}
@@ -266,7 +245,7 @@ func TestInitContainersTakeTheMax(t *testing.T) {
 	p.Spec.InitContainers = []api.Container{{Name: "setup", Image: "busybox:1.36", Resources: api.ResourceRequirements{
 		Requests: api.ResourceList{api.ResourceCPU: resource.MustParse("3")}}}}
 	e.create(p)
-	e.settle()
+	e.Settle()
 	if e.get("init").Spec.NodeName != "" {
 		t.Error("a pod whose init container asks 3 cpu fitted next to 2 cpu on a 4-cpu node")
 	}
@@ -274,7 +253,7 @@ func TestInitContainersTakeTheMax(t *testing.T) {
 	q.Spec.InitContainers = []api.Container{{Name: "setup", Image: "busybox:1.36", Resources: api.ResourceRequirements{
 		Requests: api.ResourceList{api.ResourceCPU: resource.MustParse("2")}}}}
 	e.create(q)
-	e.settle()
+	e.Settle()
 	if e.get("init2").Spec.NodeName != "n" {
 		t.Error("max(1 app, 2 init) = 2 cpu should fit next to 2 cpu")
 	}
@@ -291,7 +270,7 @@ func TestTolerationsNodeSelectorAndHostPorts(t *testing.T) {
 	tolerating.Spec.Tolerations = []api.Toleration{{Key: "dedicated", Operator: "Equal", Value: "gpu", Effect: api.TaintEffectNoSchedule}}
 	tolerating.Spec.NodeSelector = map[string]string{"disk": "ssd"}
 	e.create(tolerating, pod("plain", "", "", ""))
-	e.settle()
+	e.Settle()
 	if got := e.get("tol").Spec.NodeName; got != "node-3" {
 		t.Errorf("tol on %q, want node-3", got)
 	}
@@ -303,7 +282,7 @@ func TestTolerationsNodeSelectorAndHostPorts(t *testing.T) {
 	sel.Spec.Tolerations = tolerating.Spec.Tolerations
 	sel.Spec.NodeSelector = map[string]string{"disk": "nvme"}
 	e.create(sel)
-	e.settle()
+	e.Settle()
 	want = "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
 	if got := e.get("sel").Status.Conditions[0].Message; got != want {
 		t.Errorf("sel: %s", got)
@@ -317,7 +296,7 @@ func TestTolerationsNodeSelectorAndHostPorts(t *testing.T) {
 		p.Spec.Containers[0].Ports = []api.ContainerPort{{ContainerPort: 80, HostPort: 80}}
 		e.create(p)
 	}
-	e.settle()
+	e.Settle()
 	used := map[string]bool{}
 	for i := range 3 {
 		n := e.get(fmt.Sprintf("hp-%d", i)).Spec.NodeName
@@ -335,16 +314,16 @@ func TestTolerationsNodeSelectorAndHostPorts(t *testing.T) {
 func TestNoNodes(t *testing.T) {
 	e := newEnv(t, []*api.Node{}...)
 	e.create(pod("web", "", "", ""))
-	e.settle()
+	e.Settle()
 	c := e.get("web").Status.Conditions
 	if len(c) != 1 || c[0].Reason != "Unschedulable" || c[0].Message != "no nodes available to schedule pods" {
 		t.Errorf("conditions %+v", c)
 	}
 	// A node arriving is an event that retries the pod at once.
-	if _, err := e.c.CreateNode(cluster.NewNode(cluster.NodeOptions{Name: "node-1"}, nodestatus.PodCIDR(1))); err != nil {
+	if _, err := e.C.CreateNode(cluster.NewNode(cluster.NodeOptions{Name: "node-1"}, nodestatus.PodCIDR(1))); err != nil {
 		t.Fatal(err)
 	}
-	e.settle()
+	e.Settle()
 	if got := e.get("web").Spec.NodeName; got != "node-1" {
 		t.Errorf("after a node joined: %q", got)
 	}
@@ -359,28 +338,28 @@ func TestRequeueOnEvents(t *testing.T) {
 		e.create(pod(fmt.Sprintf("web-%02d", i), "1", "", "web-rs"))
 	}
 	e.create(pod("late", "1", "", "web-rs"))
-	e.settle()
+	e.Settle()
 	if e.get("late").Spec.NodeName != "" {
 		t.Fatal("late was scheduled on full nodes")
 	}
 	// A taint on node-1 does not help a pod rejected for cpu: no retry.
-	n, _ := apiserver.GetAs[*api.Node](e.c.API, "", "node-1")
+	n, _ := apiserver.GetAs[*api.Node](e.C.API, "", "node-1")
 	n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: "x", Effect: api.TaintEffectNoSchedule})
-	if _, err := e.c.API.Update(n); err != nil {
+	if _, err := e.C.API.Update(n); err != nil {
 		t.Fatal(err)
 	}
-	e.settle()
+	e.Settle()
 	if got := e.events("late"); len(got) != 1 || !strings.Contains(got[0], "(x1)") {
 		t.Errorf("late retried on an unrelated node change: %q", got)
 	}
 	// Deleting a bound pod on node-2 frees a cpu: retried at once.
-	if _, _, err := e.c.API.Delete(api.KindOf(&api.Pod{}), "default", "web-01", &apiserver.DeleteOptions{GracePeriodSeconds: new(int64)}); err != nil {
+	if _, _, err := e.C.API.Delete(api.KindOf(&api.Pod{}), "default", "web-01", &apiserver.DeleteOptions{GracePeriodSeconds: new(int64)}); err != nil {
 		t.Fatal(err)
 	}
-	before := e.c.CurrentTick()
-	e.settle()
-	if got := e.get("late").Spec.NodeName; got != "node-2" || e.c.CurrentTick() != before {
-		t.Errorf("late on %q at tick %d", got, e.c.CurrentTick())
+	before := e.C.CurrentTick()
+	e.Settle()
+	if got := e.get("late").Spec.NodeName; got != "node-2" || e.C.CurrentTick() != before {
+		t.Errorf("late on %q at tick %d", got, e.C.CurrentTick())
 	}
 	if got := e.get("late").Status.Conditions; len(got) != 1 || got[0].Status != api.ConditionTrue {
 		t.Errorf("conditions %+v", got)
@@ -393,19 +372,19 @@ func TestUncordonRequeues(t *testing.T) {
 	node := cluster.NewNode(cluster.NodeOptions{Name: "node-1", Unschedulable: true}, nodestatus.PodCIDR(1))
 	e := newEnv(t, node)
 	e.create(pod("web", "", "", ""))
-	e.settle()
+	e.Settle()
 	// NodeUnschedulable runs before TaintToleration, so the cordon, not
 	// its taint, is the reason.
 	if got := e.get("web").Status.Conditions[0].Message; !strings.HasPrefix(got, "0/1 nodes are available: 1 node(s) were unschedulable.") {
 		t.Errorf("message %s", got)
 	}
-	n, _ := apiserver.GetAs[*api.Node](e.c.API, "", "node-1")
+	n, _ := apiserver.GetAs[*api.Node](e.C.API, "", "node-1")
 	n.Spec.Unschedulable = false
 	n.Spec.Taints = nil
-	if _, err := e.c.API.Update(n); err != nil {
+	if _, err := e.C.API.Update(n); err != nil {
 		t.Fatal(err)
 	}
-	e.settle()
+	e.Settle()
 	if got := e.get("web").Spec.NodeName; got != "node-1" {
 		t.Errorf("after uncordon: %q", got)
 	}
@@ -417,16 +396,16 @@ func TestUncordonRequeues(t *testing.T) {
 func TestLeftoverFlush(t *testing.T) {
 	e := newEnv(t)
 	e.create(pod("huge", "100", "", ""))
-	e.settle()
-	e.tick(329)
+	e.Settle()
+	e.Tick(329)
 	if got := e.events("huge"); len(got) != 1 || !strings.HasSuffix(got[0], "(x1)") {
 		t.Fatalf("before the flush: %q", got)
 	}
-	e.tick(1)
+	e.Tick(1)
 	if got := e.events("huge"); len(got) != 1 || !strings.HasSuffix(got[0], "(x2)") {
 		t.Errorf("at tick 330: %q", got)
 	}
-	e.tick(330)
+	e.Tick(330)
 	if got := e.events("huge"); len(got) != 1 || !strings.HasSuffix(got[0], "(x3)") {
 		t.Errorf("at tick 660: %q", got)
 	}
@@ -442,7 +421,7 @@ func TestPodsNotOurs(t *testing.T) {
 	pinned := pod("pinned", "2", "", "")
 	pinned.Spec.NodeName = "n"
 	e.create(other, pinned, pod("web", "1", "", ""))
-	e.settle()
+	e.Settle()
 	if e.get("other").Spec.NodeName != "" || len(e.get("other").Status.Conditions) != 0 {
 		t.Error("the scheduler touched another scheduler's pod")
 	}
@@ -455,9 +434,9 @@ func TestPodsNotOurs(t *testing.T) {
 func TestDecisions(t *testing.T) {
 	e := newEnv(t)
 	e.create(pod("web", "500m", "", "web-rs"))
-	e.settle()
+	e.Settle()
 	var lines []string
-	for _, s := range e.steps {
+	for _, s := range e.Steps {
 		for _, d := range s.Decisions {
 			if d.Object == "default/web" {
 				lines = append(lines, d.String())
@@ -480,15 +459,15 @@ func TestDeterminism(t *testing.T) {
 		for i := range 20 {
 			e.create(pod(fmt.Sprintf("web-%02d", i), "300m", "256Mi", fmt.Sprintf("rs-%d", i%3)))
 		}
-		e.settle()
-		e.tick(400)
+		e.Settle()
+		e.Tick(400)
 		var b strings.Builder
 		for _, k := range []*api.KindInfo{api.KindOf(&api.Pod{}), api.KindOf(&api.Event{}), api.KindOf(&api.Node{})} {
-			l, _ := e.c.API.List(k, "", nil)
+			l, _ := e.C.API.List(k, "", nil)
 			js, _ := json.Marshal(l.Items)
 			b.Write(js)
 		}
-		js, _ := json.Marshal(e.steps)
+		js, _ := json.Marshal(e.Steps)
 		b.Write(js)
 		return b.String()
 	}
@@ -512,7 +491,7 @@ func BenchmarkSchedule10kPodsOn100Nodes(b *testing.B) {
 			e.create(pod(fmt.Sprintf("web-%05d", i), "100m", "64Mi", fmt.Sprintf("rs-%02d", i%100)))
 		}
 		b.StartTimer()
-		steps, err := e.c.Settle()
+		steps, err := e.C.Settle()
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -520,7 +499,7 @@ func BenchmarkSchedule10kPodsOn100Nodes(b *testing.B) {
 		if len(steps) != pods {
 			b.Fatalf("%d steps", len(steps))
 		}
-		if got := controller.ListAs[*api.Pod](e.c.Informers.Lister(api.KindOf(&api.Pod{})), "", nil); got[pods-1].Spec.NodeName == "" {
+		if got := controller.ListAs[*api.Pod](e.C.Informers.Lister(api.KindOf(&api.Pod{})), "", nil); got[pods-1].Spec.NodeName == "" {
 			b.Fatal("last pod not scheduled")
 		}
 		b.StartTimer()

@@ -14,6 +14,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/fakekubelet"
+	"github.com/kubeplay/kubeplay/core/internal/clustertest"
 )
 
 var (
@@ -25,9 +26,7 @@ var (
 func ptr[T any](v T) *T { return &v }
 
 type fixture struct {
-	t     *testing.T
-	c     *cluster.Cluster
-	steps []cluster.StepResult
+	clustertest.Driver
 }
 
 // newFixture builds a cluster with the Service allocator, the default
@@ -42,62 +41,33 @@ func newFixture(t *testing.T, kubelet fakekubelet.Options) *fixture {
 	}
 	c.Add(deployment.New(c.Context), replicaset.New(c.Context), endpoint.New(c.Context), garbagecollector.New(c.Context))
 	c.AddActor(fakekubelet.New(c.Context, kubelet))
-	return &fixture{t: t, c: c}
-}
-
-func (f *fixture) create(obj api.Object) api.Object {
-	f.t.Helper()
-	out, err := f.c.API.Create(obj)
-	if err != nil {
-		f.t.Fatalf("create: %v", err)
-	}
-	return out
-}
-
-func (f *fixture) settle() {
-	f.t.Helper()
-	steps, err := f.c.Settle()
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.steps = append(f.steps, steps...)
-}
-
-func (f *fixture) tick(n int) {
-	f.t.Helper()
-	for range n {
-		steps, err := f.c.Tick()
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		f.steps = append(f.steps, steps...)
-	}
+	return &fixture{Driver: clustertest.Driver{T: t, C: c}}
 }
 
 // endpoints returns the Endpoints of that name, or nil.
 func (f *fixture) endpoints(name string) *api.Endpoints {
-	f.t.Helper()
-	ep, err := apiserver.GetAs[*api.Endpoints](f.c.API, "default", name)
+	f.T.Helper()
+	ep, err := apiserver.GetAs[*api.Endpoints](f.C.API, "default", name)
 	if apiserver.IsNotFound(err) {
 		return nil
 	}
 	if err != nil {
-		f.t.Fatal(err)
+		f.T.Fatal(err)
 	}
 	return ep
 }
 
 func (f *fixture) pods() []*api.Pod {
-	f.t.Helper()
-	pods, _, err := apiserver.ListAs[*api.Pod](f.c.API, "default", nil)
+	f.T.Helper()
+	pods, _, err := apiserver.ListAs[*api.Pod](f.C.API, "default", nil)
 	if err != nil {
-		f.t.Fatal(err)
+		f.T.Fatal(err)
 	}
 	return pods
 }
 
 func (f *fixture) pod(name string, ports ...api.ContainerPort) {
-	f.create(&api.Pod{
+	f.Create(&api.Pod{
 		ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: map[string]string{"app": "web"}},
 		Spec:       api.PodSpec{Containers: []api.Container{{Name: "app", Image: "nginx:1.25", Ports: ports}}},
 	})
@@ -161,20 +131,20 @@ func jsonOf(v any) string {
 // shows.
 func TestEndpointsContents(t *testing.T) {
 	f := newFixture(t, fakekubelet.Options{})
-	f.create(webDeployment(2))
-	f.create(webService())
-	f.settle()
+	f.Create(webDeployment(2))
+	f.Create(webService())
+	f.Settle()
 	ep := f.endpoints("web")
 	if ep == nil || len(ep.Subsets) != 0 {
 		t.Fatalf("before the pods have IPs: %s, want an Endpoints without subsets", jsonOf(ep))
 	}
 
-	f.tick(1) // IPs assigned, not ready
+	f.Tick(1) // IPs assigned, not ready
 	if got := layout(f.endpoints("web")); !strings.Contains(got, "ready [] notReady [web-") {
 		t.Errorf("starting pods should be not-ready addresses:\n%s", got)
 	}
 
-	f.tick(2) // ready
+	f.Tick(2) // ready
 	ep = f.endpoints("web")
 	want := map[string]string{"tier": "frontend", api.LabelEndpointsManagedBy: "endpoint-controller"}
 	if fmt.Sprint(ep.Labels) != fmt.Sprint(want) {
@@ -211,7 +181,7 @@ func TestEndpointsContents(t *testing.T) {
 
 	// The decision the Why? pane shows.
 	last := ""
-	for _, s := range f.steps {
+	for _, s := range f.Steps {
 		for _, d := range s.Decisions {
 			if d.Controller == endpoint.Name && d.Upstream == "syncService" {
 				last = d.String()
@@ -229,17 +199,17 @@ func TestNotReadyAndPublishNotReadyAddresses(t *testing.T) {
 	f := newFixture(t, fakekubelet.Options{ReadyAfter: 100})
 	f.pod("a", api.ContainerPort{Name: "http", ContainerPort: 8080})
 	f.pod("b", api.ContainerPort{Name: "http", ContainerPort: 8080})
-	f.create(webService())
-	f.tick(3)
+	f.Create(webService())
+	f.Tick(3)
 	if got, want := layout(f.endpoints("web")), "ready [] notReady [a b] ports [http:8080/TCP]"; got != want {
 		t.Errorf("not ready:\n got %s\nwant %s", got, want)
 	}
-	svc, _ := apiserver.GetAs[*api.Service](f.c.API, "default", "web")
+	svc, _ := apiserver.GetAs[*api.Service](f.C.API, "default", "web")
 	svc.Spec.PublishNotReadyAddresses = true
-	if _, err := f.c.API.Update(svc); err != nil {
+	if _, err := f.C.API.Update(svc); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	if got, want := layout(f.endpoints("web")), "ready [a b] notReady [] ports [http:8080/TCP]"; got != want {
 		t.Errorf("publishNotReadyAddresses:\n got %s\nwant %s", got, want)
 	}
@@ -256,13 +226,13 @@ func TestTerminatingPodsLeave(t *testing.T) {
 			f.pod("b", api.ContainerPort{Name: "http", ContainerPort: 8080})
 			svc := webService()
 			svc.Spec.PublishNotReadyAddresses = publish
-			f.create(svc)
-			f.tick(3)
-			if _, _, err := f.c.API.Delete(podKind, "default", "a", nil); err != nil {
+			f.Create(svc)
+			f.Tick(3)
+			if _, _, err := f.C.API.Delete(podKind, "default", "a", nil); err != nil {
 				t.Fatal(err)
 			}
-			f.settle()
-			if p, _ := apiserver.GetAs[*api.Pod](f.c.API, "default", "a"); p == nil || p.DeletionTimestamp == nil {
+			f.Settle()
+			if p, _ := apiserver.GetAs[*api.Pod](f.C.API, "default", "a"); p == nil || p.DeletionTimestamp == nil {
 				t.Fatal("pod a should still be terminating")
 			}
 			want := "ready [b] notReady [] ports [http:8080/TCP]"
@@ -284,8 +254,8 @@ func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
 	f.pod("b", api.ContainerPort{Name: "http", ContainerPort: 9090})
 	f.pod("c", api.ContainerPort{Name: "metrics", ContainerPort: 9100})
 	f.pod("d", api.ContainerPort{Name: "http", ContainerPort: 8080})
-	f.create(webService())
-	f.tick(3)
+	f.Create(webService())
+	f.Tick(3)
 	got := strings.Split(layout(f.endpoints("web")), "\n")
 	want := map[string]bool{
 		"ready [a d] notReady [] ports [http:8080/TCP]": true,
@@ -300,16 +270,16 @@ func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
 // touches the Endpoints of a Service without a selector.
 func TestSelectorlessServiceIsLeftAlone(t *testing.T) {
 	f := newFixture(t, fakekubelet.Options{})
-	f.create(&api.Service{ObjectMeta: api.ObjectMeta{Name: "db", Namespace: "default"},
+	f.Create(&api.Service{ObjectMeta: api.ObjectMeta{Name: "db", Namespace: "default"},
 		Spec: api.ServiceSpec{Ports: []api.ServicePort{{Port: 5432}}}})
-	f.settle()
+	f.Settle()
 	if ep := f.endpoints("db"); ep != nil {
 		t.Fatalf("Endpoints made for a selector-less Service: %s", jsonOf(ep))
 	}
-	user := f.create(&api.Endpoints{ObjectMeta: api.ObjectMeta{Name: "db", Namespace: "default"},
+	user := f.Create(&api.Endpoints{ObjectMeta: api.ObjectMeta{Name: "db", Namespace: "default"},
 		Subsets: []api.EndpointSubset{{Addresses: []api.EndpointAddress{{IP: "192.0.2.10"}},
 			Ports: []api.CoreEndpointPort{{Port: 5432}}}}}).(*api.Endpoints)
-	f.tick(2)
+	f.Tick(2)
 	ep := f.endpoints("db")
 	if ep == nil || ep.ResourceVersion != user.ResourceVersion {
 		t.Errorf("user Endpoints changed: %s", jsonOf(ep))
@@ -321,20 +291,20 @@ func TestSelectorlessServiceIsLeftAlone(t *testing.T) {
 // and makes again an Endpoints someone deleted.
 func TestServiceDeletionDeletesEndpoints(t *testing.T) {
 	f := newFixture(t, fakekubelet.Options{})
-	f.create(webDeployment(2))
-	f.create(webService())
-	f.tick(3)
-	if _, _, err := f.c.API.Delete(endpointsKind, "default", "web", nil); err != nil {
+	f.Create(webDeployment(2))
+	f.Create(webService())
+	f.Tick(3)
+	if _, _, err := f.C.API.Delete(endpointsKind, "default", "web", nil); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	if ep := f.endpoints("web"); ep == nil || len(ep.Subsets) != 1 || len(ep.Subsets[0].Addresses) != 2 {
 		t.Errorf("after a user deleted the Endpoints: %s", jsonOf(ep))
 	}
-	if _, _, err := f.c.API.Delete(serviceKind, "default", "web", nil); err != nil {
+	if _, _, err := f.C.API.Delete(serviceKind, "default", "web", nil); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	if ep := f.endpoints("web"); ep != nil {
 		t.Errorf("Endpoints left after the Service was deleted: %s", jsonOf(ep))
 	}
@@ -345,27 +315,27 @@ func TestServiceDeletionDeletesEndpoints(t *testing.T) {
 func TestPodIPChangeIsFollowed(t *testing.T) {
 	f := newFixture(t, fakekubelet.Options{})
 	f.pod("a", api.ContainerPort{Name: "http", ContainerPort: 8080})
-	f.create(webService())
-	f.tick(3)
+	f.Create(webService())
+	f.Tick(3)
 	before := f.endpoints("web")
 
-	pod, _ := apiserver.GetAs[*api.Pod](f.c.API, "default", "a")
+	pod, _ := apiserver.GetAs[*api.Pod](f.C.API, "default", "a")
 	pod.Labels["extra"] = "yes"
-	if _, err := f.c.API.Update(pod); err != nil {
+	if _, err := f.C.API.Update(pod); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	if ep := f.endpoints("web"); ep.ResourceVersion != before.ResourceVersion {
 		t.Errorf("a label change rewrote the Endpoints: %s", jsonOf(ep))
 	}
 
-	pod, _ = apiserver.GetAs[*api.Pod](f.c.API, "default", "a")
+	pod, _ = apiserver.GetAs[*api.Pod](f.C.API, "default", "a")
 	pod.Status.PodIP = "10.244.9.9"
 	pod.Status.PodIPs = []api.PodIP{{IP: "10.244.9.9"}}
-	if _, err := f.c.API.UpdateStatus(pod); err != nil {
+	if _, err := f.C.API.UpdateStatus(pod); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	ep := f.endpoints("web")
 	if len(ep.Subsets) != 1 || len(ep.Subsets[0].Addresses) != 1 || ep.Subsets[0].Addresses[0].IP != "10.244.9.9" {
 		t.Errorf("after the IP change: %s", jsonOf(ep.Subsets))
@@ -377,9 +347,9 @@ func TestPodIPChangeIsFollowed(t *testing.T) {
 func TestHeadlessServiceWithoutPorts(t *testing.T) {
 	f := newFixture(t, fakekubelet.Options{})
 	f.pod("a")
-	f.create(&api.Service{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
+	f.Create(&api.Service{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
 		Spec: api.ServiceSpec{Selector: map[string]string{"app": "web"}, ClusterIP: "None"}})
-	f.tick(3)
+	f.Tick(3)
 	ep := f.endpoints("web")
 	if got, want := layout(ep), "ready [a] notReady [] ports []"; got != want {
 		t.Errorf("\n got %s\nwant %s", got, want)

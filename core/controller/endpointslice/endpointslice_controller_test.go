@@ -16,6 +16,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/fakekubelet"
+	"github.com/kubeplay/kubeplay/core/internal/clustertest"
 )
 
 var (
@@ -26,11 +27,8 @@ var (
 func ptr[T any](v T) *T { return &v }
 
 type fixture struct {
-	t   *testing.T
-	c   *cluster.Cluster
+	clustertest.Driver
 	esc *endpointslice.Controller
-	// steps holds every step result since the fixture began.
-	steps []cluster.StepResult
 }
 
 // newFixture builds a cluster with the Service allocator, the default
@@ -46,44 +44,15 @@ func newFixture(t *testing.T, seed uint64, kubelet fakekubelet.Options) *fixture
 	esc := endpointslice.New(c.Context)
 	c.Add(deployment.New(c.Context), replicaset.New(c.Context), esc, garbagecollector.New(c.Context))
 	c.AddActor(fakekubelet.New(c.Context, kubelet))
-	return &fixture{t: t, c: c, esc: esc}
-}
-
-func (f *fixture) create(obj api.Object) api.Object {
-	f.t.Helper()
-	out, err := f.c.API.Create(obj)
-	if err != nil {
-		f.t.Fatalf("create: %v", err)
-	}
-	return out
-}
-
-func (f *fixture) settle() {
-	f.t.Helper()
-	steps, err := f.c.Settle()
-	if err != nil {
-		f.t.Fatal(err)
-	}
-	f.steps = append(f.steps, steps...)
-}
-
-func (f *fixture) tick(n int) {
-	f.t.Helper()
-	for range n {
-		steps, err := f.c.Tick()
-		if err != nil {
-			f.t.Fatal(err)
-		}
-		f.steps = append(f.steps, steps...)
-	}
+	return &fixture{Driver: clustertest.Driver{T: t, C: c}, esc: esc}
 }
 
 // slices returns the Service's managed slices, by name.
 func (f *fixture) slices(svc string) []*api.EndpointSlice {
-	f.t.Helper()
-	all, _, err := apiserver.ListAs[*api.EndpointSlice](f.c.API, "default", nil)
+	f.T.Helper()
+	all, _, err := apiserver.ListAs[*api.EndpointSlice](f.C.API, "default", nil)
 	if err != nil {
-		f.t.Fatal(err)
+		f.T.Fatal(err)
 	}
 	var out []*api.EndpointSlice
 	for _, s := range all {
@@ -95,10 +64,10 @@ func (f *fixture) slices(svc string) []*api.EndpointSlice {
 }
 
 func (f *fixture) pods() []*api.Pod {
-	f.t.Helper()
-	pods, _, err := apiserver.ListAs[*api.Pod](f.c.API, "default", nil)
+	f.T.Helper()
+	pods, _, err := apiserver.ListAs[*api.Pod](f.C.API, "default", nil)
 	if err != nil {
-		f.t.Fatal(err)
+		f.T.Fatal(err)
 	}
 	return pods
 }
@@ -138,9 +107,9 @@ func b(p *bool) string {
 // creation to their readiness and checks every field a learner sees.
 func TestEndpointSliceContents(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	f.create(webDeployment(3, "nginx:1.14.2"))
-	svc := f.create(webService()).(*api.Service)
-	f.settle()
+	f.Create(webDeployment(3, "nginx:1.14.2"))
+	svc := f.Create(webService()).(*api.Service)
+	f.Settle()
 
 	// No pod has an IP yet: one placeholder slice with no endpoints.
 	ss := f.slices("web")
@@ -149,7 +118,7 @@ func TestEndpointSliceContents(t *testing.T) {
 	}
 	placeholder := ss[0].Name
 
-	f.tick(1) // bound, IPs assigned, not ready
+	f.Tick(1) // bound, IPs assigned, not ready
 	ss = f.slices("web")
 	if len(ss) != 1 || len(ss[0].Endpoints) != 3 {
 		t.Fatalf("tick 1: %d slices, want one with 3 endpoints", len(ss))
@@ -164,7 +133,7 @@ func TestEndpointSliceContents(t *testing.T) {
 		}
 	}
 
-	f.tick(2) // ready
+	f.Tick(2) // ready
 	ss = f.slices("web")
 	if len(ss) != 1 {
 		t.Fatalf("%d slices", len(ss))
@@ -216,7 +185,7 @@ func TestEndpointSliceContents(t *testing.T) {
 
 	// The syncs are decisions, citing the upstream function.
 	found := false
-	for _, st := range f.steps {
+	for _, st := range f.Steps {
 		for _, d := range st.Decisions {
 			if d.Controller == endpointslice.Name && d.Upstream == "Reconcile" &&
 				strings.Contains(d.Formula, "3 pods match, 3 with an IP: ready 3") {
@@ -238,19 +207,19 @@ func jsonOf(v any) string {
 // stays in the slice, not ready and not serving.
 func TestReadinessLossLeavesReadyEndpoints(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	f.create(webDeployment(2, "nginx:1.14.2"))
-	f.create(webService())
-	f.tick(3)
+	f.Create(webDeployment(2, "nginx:1.14.2"))
+	f.Create(webService())
+	f.Tick(3)
 	pod := f.pods()[0]
 	for i := range pod.Status.Conditions {
 		if pod.Status.Conditions[i].Type == api.PodReady {
 			pod.Status.Conditions[i].Status = api.ConditionFalse
 		}
 	}
-	if _, err := f.c.API.UpdateStatus(pod); err != nil {
+	if _, err := f.C.API.UpdateStatus(pod); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	for _, ep := range f.slices("web")[0].Endpoints {
 		want := "true"
 		if ep.TargetRef.Name == pod.Name {
@@ -268,7 +237,7 @@ func TestReadinessLossLeavesReadyEndpoints(t *testing.T) {
 func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
 	mk := func(name string, ports ...api.ContainerPort) {
-		f.create(&api.Pod{
+		f.Create(&api.Pod{
 			ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: map[string]string{"app": "web"}},
 			Spec:       api.PodSpec{Containers: []api.Container{{Name: "app", Image: "nginx:1.25", Ports: ports}}},
 		})
@@ -277,8 +246,8 @@ func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
 	mk("b", api.ContainerPort{Name: "http", ContainerPort: 9090})
 	mk("c", api.ContainerPort{Name: "metrics", ContainerPort: 9100})
 	mk("d", api.ContainerPort{Name: "http", ContainerPort: 8080, Protocol: api.ProtocolUDP})
-	f.create(webService())
-	f.tick(3)
+	f.Create(webService())
+	f.Tick(3)
 	got := map[string]string{}
 	for _, s := range f.slices("web") {
 		var pods []string
@@ -302,9 +271,9 @@ func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
 // scaling down keeps every slice within the limit.
 func TestHundredEndpointsPerSlice(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	f.create(webDeployment(205, "nginx:1.14.2"))
-	f.create(webService())
-	f.tick(3)
+	f.Create(webDeployment(205, "nginx:1.14.2"))
+	f.Create(webService())
+	f.Tick(3)
 	sizes := func() []int {
 		var n []int
 		for _, s := range f.slices("web") {
@@ -316,12 +285,12 @@ func TestHundredEndpointsPerSlice(t *testing.T) {
 	if got := sizes(); fmt.Sprint(got) != "[5 100 100]" {
 		t.Fatalf("slice sizes %v, want [5 100 100]", got)
 	}
-	d, _ := apiserver.GetAs[*api.Deployment](f.c.API, "default", "web")
+	d, _ := apiserver.GetAs[*api.Deployment](f.C.API, "default", "web")
 	d.Spec.Replicas = ptr(int32(150))
-	if _, err := f.c.API.Update(d); err != nil {
+	if _, err := f.C.API.Update(d); err != nil {
 		t.Fatal(err)
 	}
-	f.tick(3)
+	f.Tick(3)
 	total := 0
 	for _, n := range sizes() {
 		if n > 100 || n == 0 {
@@ -340,16 +309,16 @@ func TestSelectorlessServiceKeepsUserSlices(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
 	svc := webService()
 	svc.Spec.Selector = nil
-	f.create(svc)
+	f.Create(svc)
 	name, port, ready := "http", int32(8080), true
-	f.create(&api.EndpointSlice{
+	f.Create(&api.EndpointSlice{
 		ObjectMeta:  api.ObjectMeta{Name: "web-manual", Namespace: "default", Labels: map[string]string{"kubernetes.io/service-name": "web"}},
 		AddressType: api.AddressTypeIPv4,
 		Endpoints:   []api.Endpoint{{Addresses: []string{"192.0.2.10"}, Conditions: api.EndpointConditions{Ready: &ready}}},
 		Ports:       []api.EndpointPort{{Name: &name, Port: &port}},
 	})
-	f.create(webDeployment(2, "nginx:1.14.2"))
-	f.tick(3)
+	f.Create(webDeployment(2, "nginx:1.14.2"))
+	f.Tick(3)
 	ss := f.slices("web")
 	if len(ss) != 1 || ss[0].Name != "web-manual" || ss[0].Endpoints[0].Addresses[0] != "192.0.2.10" {
 		t.Errorf("selectorless Service slices: %s", jsonOf(ss))
@@ -357,8 +326,8 @@ func TestSelectorlessServiceKeepsUserSlices(t *testing.T) {
 	// ExternalName: none either.
 	en := &api.Service{ObjectMeta: api.ObjectMeta{Name: "search", Namespace: "default"},
 		Spec: api.ServiceSpec{Type: api.ServiceTypeExternalName, ExternalName: "example.com", Selector: map[string]string{"app": "web"}}}
-	f.create(en)
-	f.settle()
+	f.Create(en)
+	f.Settle()
 	if ss := f.slices("search"); len(ss) != 0 {
 		t.Errorf("ExternalName got slices %s", jsonOf(ss))
 	}
@@ -371,9 +340,9 @@ func TestHeadlessAndPublishNotReady(t *testing.T) {
 	svc := webService()
 	svc.Spec.ClusterIP = "None"
 	svc.Spec.PublishNotReadyAddresses = true
-	f.create(svc)
-	f.create(webDeployment(1, "nginx:1.14.2"))
-	f.tick(2)
+	f.Create(svc)
+	f.Create(webDeployment(1, "nginx:1.14.2"))
+	f.Tick(2)
 	s := f.slices("web")[0]
 	if v, ok := s.Labels["service.kubernetes.io/headless"]; !ok || v != "" {
 		t.Errorf("labels %v lack service.kubernetes.io/headless", s.Labels)
@@ -388,9 +357,9 @@ func TestHeadlessAndPublishNotReady(t *testing.T) {
 // out and the failure is reported on the Service.
 func TestPodOnUnknownNodeIsSkipped(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{Nodes: []string{"node-1", "node-9"}})
-	f.create(webDeployment(2, "nginx:1.14.2"))
-	f.create(webService())
-	f.tick(3)
+	f.Create(webDeployment(2, "nginx:1.14.2"))
+	f.Create(webService())
+	f.Tick(3)
 	s := f.slices("web")[0]
 	if len(s.Endpoints) != 1 || *s.Endpoints[0].NodeName != "node-1" {
 		t.Errorf("endpoints %s", jsonOf(s.Endpoints))
@@ -401,7 +370,7 @@ func TestPodOnUnknownNodeIsSkipped(t *testing.T) {
 			lost = p.Name
 		}
 	}
-	events, _, _ := apiserver.ListAs[*api.Event](f.c.API, "default", nil)
+	events, _, _ := apiserver.ListAs[*api.Event](f.C.API, "default", nil)
 	want := fmt.Sprintf("Error updating Endpoint Slices for Service default/web: skipping Pod %s for Service default/web: Node node-9 Not Found", lost)
 	found := false
 	for _, e := range events {
@@ -419,31 +388,31 @@ func TestPodOnUnknownNodeIsSkipped(t *testing.T) {
 // so the garbage collector removes them with it.
 func TestServiceDeletionRemovesSlices(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	f.create(webDeployment(2, "nginx:1.14.2"))
-	f.create(webService())
-	f.tick(3)
+	f.Create(webDeployment(2, "nginx:1.14.2"))
+	f.Create(webService())
+	f.Tick(3)
 	if len(f.slices("web")) != 1 {
 		t.Fatal("no slice")
 	}
-	if _, _, err := f.c.API.Delete(serviceKind, "default", "web", nil); err != nil {
+	if _, _, err := f.C.API.Delete(serviceKind, "default", "web", nil); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	if ss := f.slices("web"); len(ss) != 0 {
 		t.Errorf("slices left: %s", jsonOf(ss))
 	}
 	// A user deleting a managed slice gets it back (after the 1 s delay).
-	f.create(webService())
-	f.settle()
+	f.Create(webService())
+	f.Settle()
 	s := f.slices("web")[0]
-	if _, _, err := f.c.API.Delete(sliceKind, "default", s.Name, nil); err != nil {
+	if _, _, err := f.C.API.Delete(sliceKind, "default", s.Name, nil); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	if len(f.slices("web")) != 0 {
 		t.Fatal("recreated before the sync delay")
 	}
-	f.tick(1)
+	f.Tick(1)
 	if ss := f.slices("web"); len(ss) != 1 || len(ss[0].Endpoints) != 2 {
 		t.Errorf("after a user deleted the slice: %s", jsonOf(ss))
 	}
@@ -453,9 +422,9 @@ func TestServiceDeletionRemovesSlices(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	run := func() string {
 		f := newFixture(t, 7, fakekubelet.Options{})
-		f.create(webDeployment(4, "nginx:1.14.2"))
-		f.create(webService())
-		f.tick(4)
+		f.Create(webDeployment(4, "nginx:1.14.2"))
+		f.Create(webService())
+		f.Tick(4)
 		return jsonOf(f.slices("web"))
 	}
 	if a, b := run(), run(); a != b {
@@ -496,17 +465,17 @@ func endpointLine(f *fixture, newHash string) string {
 // when the pod is gone. At no tick are fewer than 3 endpoints ready.
 func TestEndpointSliceFollowsRollingUpdate(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	f.create(webDeployment(3, "nginx:1.14.2"))
-	f.create(webService())
-	f.tick(3)
-	d, _ := apiserver.GetAs[*api.Deployment](f.c.API, "default", "web")
+	f.Create(webDeployment(3, "nginx:1.14.2"))
+	f.Create(webService())
+	f.Tick(3)
+	d, _ := apiserver.GetAs[*api.Deployment](f.C.API, "default", "web")
 	d.Spec.Template.Spec.Containers[0].Image = "nginx:1.16.1"
-	if _, err := f.c.API.Update(d); err != nil {
+	if _, err := f.C.API.Update(d); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	var newHash string
-	rss, _, _ := apiserver.ListAs[*api.ReplicaSet](f.c.API, "default", nil)
+	rss, _, _ := apiserver.ListAs[*api.ReplicaSet](f.C.API, "default", nil)
 	for _, rs := range rss {
 		if rs.Spec.Template.Spec.Containers[0].Image == "nginx:1.16.1" {
 			newHash = rs.Labels["pod-template-hash"]
@@ -519,7 +488,7 @@ func TestEndpointSliceFollowsRollingUpdate(t *testing.T) {
 	var timeline []string
 	timeline = append(timeline, "t0 "+endpointLine(f, newHash))
 	for i := 1; i <= 8; i++ {
-		f.tick(1)
+		f.Tick(1)
 		timeline = append(timeline, fmt.Sprintf("t%d %s", i, endpointLine(f, newHash)))
 		checkEndpointsMirrorPods(t, f, i)
 	}
@@ -585,29 +554,29 @@ func checkEndpointsMirrorPods(t *testing.T, f *fixture, tick int) {
 // (the tracker sees a generation it did not write).
 func TestManagedSlicesAreKeptInShape(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	f.create(webDeployment(2, "nginx:1.14.2"))
-	f.create(webService())
-	f.tick(3)
-	svc, _ := apiserver.GetAs[*api.Service](f.c.API, "default", "web")
+	f.Create(webDeployment(2, "nginx:1.14.2"))
+	f.Create(webService())
+	f.Tick(3)
+	svc, _ := apiserver.GetAs[*api.Service](f.C.API, "default", "web")
 	svc.Labels = map[string]string{"tier": "backend", "team": "a"}
-	if _, err := f.c.API.Update(svc); err != nil {
+	if _, err := f.C.API.Update(svc); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	s := f.slices("web")[0]
 	if s.Labels["tier"] != "backend" || s.Labels["team"] != "a" || s.Labels[endpointslice.LabelManagedBy] != endpointslice.ControllerQualifiedName {
 		t.Errorf("labels %v", s.Labels)
 	}
 	gen := s.Generation
 	s.Endpoints = s.Endpoints[:1]
-	if _, err := f.c.API.Update(s); err != nil {
+	if _, err := f.C.API.Update(s); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	if got := f.slices("web")[0]; len(got.Endpoints) != 1 {
 		t.Fatalf("reverted before the 1 s delay: %d endpoints", len(got.Endpoints))
 	}
-	f.tick(1)
+	f.Tick(1)
 	got := f.slices("web")[0]
 	if len(got.Endpoints) != 2 || got.Name != s.Name || got.Generation <= gen {
 		t.Errorf("after the user's edit: %d endpoints, generation %d (was %d)", len(got.Endpoints), got.Generation, gen)

@@ -15,6 +15,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
 	"github.com/kubeplay/kubeplay/core/fakekubelet"
+	"github.com/kubeplay/kubeplay/core/internal/clustertest"
 	"github.com/kubeplay/kubeplay/core/quota"
 )
 
@@ -31,8 +32,7 @@ func rl(kv ...string) api.ResourceList {
 }
 
 type fixture struct {
-	t *testing.T
-	c *cluster.Cluster
+	clustertest.Driver
 }
 
 func newFixture(t *testing.T) *fixture {
@@ -45,39 +45,14 @@ func newFixture(t *testing.T) *fixture {
 	}
 	c.Add(deployment.New(c.Context), replicaset.New(c.Context), resourcequota.New(c.Context), garbagecollector.New(c.Context))
 	c.AddActor(fakekubelet.New(c.Context, fakekubelet.Options{}))
-	return &fixture{t: t, c: c}
-}
-
-func (f *fixture) create(obj api.Object) api.Object {
-	f.t.Helper()
-	out, err := f.c.API.Create(obj)
-	if err != nil {
-		f.t.Fatalf("create: %v", err)
-	}
-	return out
-}
-
-func (f *fixture) settle() {
-	f.t.Helper()
-	if _, err := f.c.Settle(); err != nil {
-		f.t.Fatal(err)
-	}
-}
-
-func (f *fixture) tick(n int) {
-	f.t.Helper()
-	for range n {
-		if _, err := f.c.Tick(); err != nil {
-			f.t.Fatal(err)
-		}
-	}
+	return &fixture{Driver: clustertest.Driver{T: t, C: c}}
 }
 
 func (f *fixture) quota(name string) *api.ResourceQuota {
-	f.t.Helper()
-	rq, err := apiserver.GetAs[*api.ResourceQuota](f.c.API, "default", name)
+	f.T.Helper()
+	rq, err := apiserver.GetAs[*api.ResourceQuota](f.C.API, "default", name)
 	if err != nil {
-		f.t.Fatal(err)
+		f.T.Fatal(err)
 	}
 	return rq
 }
@@ -105,12 +80,12 @@ func nginxDeployment(replicas int32) *api.Deployment {
 
 func TestStatusTracksSpecAndUsage(t *testing.T) {
 	f := newFixture(t)
-	f.create(nginxDeployment(2))
-	f.tick(3)
-	f.create(&api.ResourceQuota{ObjectMeta: api.ObjectMeta{Name: "q", Namespace: "default"},
+	f.Create(nginxDeployment(2))
+	f.Tick(3)
+	f.Create(&api.ResourceQuota{ObjectMeta: api.ObjectMeta{Name: "q", Namespace: "default"},
 		Spec: api.ResourceQuotaSpec{Hard: rl("pods", "10", "count/deployments.apps", "3", "count/replicasets.apps", "5",
 			"requests.cpu", "4", "services", "2")}})
-	f.settle()
+	f.Settle()
 	want := "hard count/deployments.apps=3,count/replicasets.apps=5,pods=10,requests.cpu=4,services=2 " +
 		"used count/deployments.apps=1,count/replicasets.apps=1,pods=2,requests.cpu=0,services=0"
 	if got := f.status("q"); got != want {
@@ -119,25 +94,25 @@ func TestStatusTracksSpecAndUsage(t *testing.T) {
 	// A spec change is published at once.
 	rq := f.quota("q")
 	rq.Spec.Hard = rl("pods", "1")
-	if _, err := f.c.API.Update(rq); err != nil {
+	if _, err := f.C.API.Update(rq); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	if got := f.status("q"); got != "hard pods=1 used pods=2" {
 		t.Errorf("after the spec change: %s", got)
 	}
 	// Deleting a pod releases its usage at once (replenishment); its
 	// replacement is refused, since 1 pod remains and 1 is the limit.
-	pods, _, _ := apiserver.ListAs[*api.Pod](f.c.API, "default", nil)
+	pods, _, _ := apiserver.ListAs[*api.Pod](f.C.API, "default", nil)
 	zero := int64(0)
-	if _, _, err := f.c.API.Delete(podKind, "default", pods[0].Name, &apiserver.DeleteOptions{GracePeriodSeconds: &zero}); err != nil {
+	if _, _, err := f.C.API.Delete(podKind, "default", pods[0].Name, &apiserver.DeleteOptions{GracePeriodSeconds: &zero}); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	if got := f.status("q"); got != "hard pods=1 used pods=1" {
 		t.Errorf("after a pod deletion: %s", got)
 	}
-	if pods, _, _ := apiserver.ListAs[*api.Pod](f.c.API, "default", nil); len(pods) != 1 {
+	if pods, _, _ := apiserver.ListAs[*api.Pod](f.C.API, "default", nil); len(pods) != 1 {
 		t.Errorf("%d pods, want 1 (quota)", len(pods))
 	}
 }
@@ -146,22 +121,22 @@ func TestStatusTracksSpecAndUsage(t *testing.T) {
 // only.
 func TestTerminalPodsAreNotCharged(t *testing.T) {
 	f := newFixture(t)
-	obj := f.create(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "job", Namespace: "default"},
+	obj := f.Create(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "job", Namespace: "default"},
 		Spec: api.PodSpec{RestartPolicy: api.RestartPolicyNever, Containers: []api.Container{{Name: "c", Image: "busybox:1.36",
 			Resources: api.ResourceRequirements{Requests: rl("cpu", "100m")}}}}})
-	f.create(&api.ResourceQuota{ObjectMeta: api.ObjectMeta{Name: "q", Namespace: "default"},
+	f.Create(&api.ResourceQuota{ObjectMeta: api.ObjectMeta{Name: "q", Namespace: "default"},
 		Spec: api.ResourceQuotaSpec{Hard: rl("pods", "5", "count/pods", "5", "requests.cpu", "1")}})
-	f.settle()
+	f.Settle()
 	if got := f.status("q"); got != "hard count/pods=5,pods=5,requests.cpu=1 used count/pods=1,pods=1,requests.cpu=100m" {
 		t.Fatalf("running: %s", got)
 	}
 	p := obj.(*api.Pod)
-	p, _ = apiserver.GetAs[*api.Pod](f.c.API, "default", p.Name)
+	p, _ = apiserver.GetAs[*api.Pod](f.C.API, "default", p.Name)
 	p.Status.Phase = api.PodSucceeded
-	if _, err := f.c.API.UpdateStatus(p); err != nil {
+	if _, err := f.C.API.UpdateStatus(p); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	if got := f.status("q"); got != "hard count/pods=5,pods=5,requests.cpu=1 used count/pods=1,pods=0,requests.cpu=0" {
 		t.Errorf("succeeded: %s", got)
 	}
@@ -171,30 +146,30 @@ func TestTerminalPodsAreNotCharged(t *testing.T) {
 // past its grace period stops counting) is caught by the 5-minute resync.
 func TestPeriodicResync(t *testing.T) {
 	f := newFixture(t)
-	f.create(&api.ResourceQuota{ObjectMeta: api.ObjectMeta{Name: "q", Namespace: "default"},
+	f.Create(&api.ResourceQuota{ObjectMeta: api.ObjectMeta{Name: "q", Namespace: "default"},
 		Spec: api.ResourceQuotaSpec{Hard: rl("pods", "5")}})
-	p := f.create(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "stuck", Namespace: "default", Finalizers: []string{"example.com/hold"}},
+	p := f.Create(&api.Pod{ObjectMeta: api.ObjectMeta{Name: "stuck", Namespace: "default", Finalizers: []string{"example.com/hold"}},
 		Spec: api.PodSpec{NodeName: "node-1", TerminationGracePeriodSeconds: ptr(int64(10)),
 			Containers: []api.Container{{Name: "c", Image: "nginx:1.25"}}}}).(*api.Pod)
-	f.settle()
+	f.Settle()
 	if got := f.status("q"); got != "hard pods=5 used pods=1" {
 		t.Fatalf("status %s", got)
 	}
 	ten := int64(10)
-	if _, _, err := f.c.API.Delete(podKind, "default", p.Name, &apiserver.DeleteOptions{GracePeriodSeconds: &ten}); err != nil {
+	if _, _, err := f.C.API.Delete(podKind, "default", p.Name, &apiserver.DeleteOptions{GracePeriodSeconds: &ten}); err != nil {
 		t.Fatal(err)
 	}
 	// Keep the fake kubelet from confirming the deletion: stop ticking it
 	// by ticking the clock through Settle only.
 	for i := 0; i < 299; i++ {
-		f.c.Clock.Advance(1e9)
-		f.settle()
+		f.C.Clock.Advance(1e9)
+		f.Settle()
 	}
 	if got := f.status("q"); got != "hard pods=5 used pods=1" {
 		t.Errorf("before the resync: %s", got)
 	}
-	f.c.Clock.Advance(1e9) // 300 s since the controller started
-	f.settle()
+	f.C.Clock.Advance(1e9) // 300 s since the controller started
+	f.Settle()
 	if got := f.status("q"); got != "hard pods=5 used pods=0" {
 		t.Errorf("after the resync: %s", got)
 	}
@@ -217,23 +192,23 @@ var podName = regexp.MustCompile(`^pods "nginx-deployment-[a-z0-9]+-[bcdfghjklmn
 // Raising the quota lets the rollout finish and clears ReplicaFailure.
 func TestFailedDeploymentQuotaExample(t *testing.T) {
 	f := newFixture(t)
-	f.create(nginxDeployment(3))
-	f.tick(3)
-	f.create(&api.ResourceQuota{ObjectMeta: api.ObjectMeta{Name: "object-counts", Namespace: "default"},
+	f.Create(nginxDeployment(3))
+	f.Tick(3)
+	f.Create(&api.ResourceQuota{ObjectMeta: api.ObjectMeta{Name: "object-counts", Namespace: "default"},
 		Spec: api.ResourceQuotaSpec{Hard: rl("pods", "2")}})
-	f.settle()
+	f.Settle()
 	if got := f.status("object-counts"); got != "hard pods=2 used pods=3" {
 		t.Fatalf("quota status %s", got)
 	}
 
-	d, _ := apiserver.GetAs[*api.Deployment](f.c.API, "default", "nginx-deployment")
+	d, _ := apiserver.GetAs[*api.Deployment](f.C.API, "default", "nginx-deployment")
 	d.Spec.Template.Spec.Containers[0].Image = "nginx:1.16.1"
-	if _, err := f.c.API.Update(d); err != nil {
+	if _, err := f.C.API.Update(d); err != nil {
 		t.Fatal(err)
 	}
-	f.settle()
+	f.Settle()
 	newRS := func() *api.ReplicaSet {
-		rss, _, _ := apiserver.ListAs[*api.ReplicaSet](f.c.API, "default", nil)
+		rss, _, _ := apiserver.ListAs[*api.ReplicaSet](f.C.API, "default", nil)
 		for _, rs := range rss {
 			if rs.Spec.Template.Spec.Containers[0].Image == "nginx:1.16.1" {
 				return rs
@@ -245,7 +220,7 @@ func TestFailedDeploymentQuotaExample(t *testing.T) {
 	rs := newRS()
 
 	// The ReplicaSet's FailedCreate event.
-	events, _, _ := apiserver.ListAs[*api.Event](f.c.API, "default", nil)
+	events, _, _ := apiserver.ListAs[*api.Event](f.C.API, "default", nil)
 	var failed *api.Event
 	for _, e := range events {
 		if e.Reason == "FailedCreate" && e.InvolvedObject.Name == rs.Name {
@@ -271,7 +246,7 @@ func TestFailedDeploymentQuotaExample(t *testing.T) {
 		t.Fatalf("ReplicaSet condition %+v", rsCond)
 	}
 	cond := func(typ api.DeploymentConditionType) *api.DeploymentCondition {
-		d, _ := apiserver.GetAs[*api.Deployment](f.c.API, "default", "nginx-deployment")
+		d, _ := apiserver.GetAs[*api.Deployment](f.C.API, "default", "nginx-deployment")
 		for i := range d.Status.Conditions {
 			if d.Status.Conditions[i].Type == typ {
 				return &d.Status.Conditions[i]
@@ -288,13 +263,13 @@ func TestFailedDeploymentQuotaExample(t *testing.T) {
 
 	// The old pods keep serving (maxUnavailable 25% of 3 is 0); no new pod
 	// exists.
-	pods, _, _ := apiserver.ListAs[*api.Pod](f.c.API, "default", nil)
+	pods, _, _ := apiserver.ListAs[*api.Pod](f.C.API, "default", nil)
 	if len(pods) != 3 {
 		t.Errorf("%d pods", len(pods))
 	}
 
 	// Past the 600 s progress deadline.
-	f.tick(601)
+	f.Tick(601)
 	table := func() string {
 		var rows []string
 		for _, typ := range []api.DeploymentConditionType{"Available", "Progressing", "ReplicaFailure"} {
@@ -314,13 +289,13 @@ func TestFailedDeploymentQuotaExample(t *testing.T) {
 	// doubling per failure, up to 1000 s), as on a real cluster.
 	rq := f.quota("object-counts")
 	rq.Spec.Hard = rl("pods", "4")
-	if _, err := f.c.API.Update(rq); err != nil {
+	if _, err := f.C.API.Update(rq); err != nil {
 		t.Fatal(err)
 	}
 	done := false
 	for i := 0; i < 1100 && !done; i++ {
-		f.tick(1)
-		d, _ = apiserver.GetAs[*api.Deployment](f.c.API, "default", "nginx-deployment")
+		f.Tick(1)
+		d, _ = apiserver.GetAs[*api.Deployment](f.C.API, "default", "nginx-deployment")
 		done = d.Status.UpdatedReplicas == 3 && d.Status.AvailableReplicas == 3 && d.Status.Replicas == 3
 		if done {
 			t.Logf("rollout complete %d s after the quota was raised", i+1)
@@ -337,7 +312,7 @@ func TestFailedDeploymentQuotaExample(t *testing.T) {
 	}
 	// The last old pod was still terminating (and charged); once it is
 	// gone, replenishment brings the usage back to 3.
-	f.tick(2)
+	f.Tick(2)
 	if got := f.status("object-counts"); got != "hard pods=4 used pods=3" {
 		t.Errorf("quota %s", got)
 	}

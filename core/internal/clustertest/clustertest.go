@@ -1,0 +1,51 @@
+// Package clustertest drives a cluster.Cluster from tests: it creates
+// objects, settles the controllers' work and ticks time, keeps every step
+// the cluster reports, and fails the test on any error.
+package clustertest
+
+import (
+	"testing"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/cluster"
+)
+
+// Driver is embedded in a test's fixture, next to what the fixture adds.
+type Driver struct {
+	T testing.TB
+	C *cluster.Cluster
+	// Steps holds every step result since the driver began.
+	Steps []cluster.StepResult
+}
+
+// Create creates obj through the API server and returns what it stored.
+func (d *Driver) Create(obj api.Object) api.Object {
+	d.T.Helper()
+	out, err := d.C.API.Create(obj)
+	if err != nil {
+		d.T.Fatalf("create: %v", err)
+	}
+	return out
+}
+
+// Settle runs the controllers until none has work left.
+func (d *Driver) Settle() {
+	d.T.Helper()
+	steps, err := d.C.Settle()
+	if err != nil {
+		d.T.Fatal(err)
+	}
+	d.Steps = append(d.Steps, steps...)
+}
+
+// Tick lets n simulated seconds pass, one at a time.
+func (d *Driver) Tick(n int) {
+	d.T.Helper()
+	for range n {
+		steps, err := d.C.Tick()
+		if err != nil {
+			d.T.Fatal(err)
+		}
+		d.Steps = append(d.Steps, steps...)
+	}
+}

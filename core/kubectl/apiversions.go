@@ -7,6 +7,17 @@ import (
 	"github.com/kubeplay/kubeplay/core/api"
 )
 
+func init() {
+	// NewCmdAPIVersions' Long and apiversionsExample (see helpText); its
+	// Use has DisableFlagsInUseLine, so no " [flags]".
+	helpTexts["kubectl api-versions"] = helpText{
+		long: "Print the supported API versions on the server, in the form of \"group/version\".",
+		example: "  # Print the supported API versions\n" +
+			"  kubectl api-versions",
+		use: "kubectl api-versions",
+	}
+}
+
 // runAPIVersions is `kubectl api-versions` (staging/src/k8s.io/kubectl/
 // pkg/cmd/apiresources/apiversions.go, RunAPIVersions): every group/version
 // the server's discovery lists (metav1.ExtractGroupVersions; "v1" for the

@@ -93,3 +93,29 @@ func (s *session) tick(n int) {
 		}
 	}
 }
+
+// helpCase is a `--help` line and what its stdout must start with and
+// contain: the long description's first lines, the Examples header with
+// the first example, and the Usage line.
+type helpCase struct {
+	line, head string
+	wants      []string
+}
+
+// checkHelp runs each case on a fresh cluster: the help goes to stdout,
+// nothing to stderr, exit 0.
+func checkHelp(t *testing.T, cases []helpCase) {
+	t.Helper()
+	s := newSession(t, nil)
+	for _, tc := range cases {
+		r := s.run(tc.line)
+		if !strings.HasPrefix(r.Stdout, tc.head) || r.Stderr != "" || r.ExitCode != 0 {
+			t.Errorf("$ %s\ngot (exit %d) stdout:\n%s\nstderr: %q\nwant it to start with:\n%s", tc.line, r.ExitCode, r.Stdout, r.Stderr, tc.head)
+		}
+		for _, want := range tc.wants {
+			if !strings.Contains(r.Stdout, want) {
+				t.Errorf("$ %s lacks %q:\n%s", tc.line, want, r.Stdout)
+			}
+		}
+	}
+}

@@ -18,6 +18,17 @@ var controlPlaneHost = "https://" + apiserver.APIServerAdvertiseAddress + ":" +
 // clusterServiceSelector is the label cluster-info lists Services by.
 const clusterServiceSelector = "kubernetes.io/cluster-service=true"
 
+func init() {
+	// NewCmdClusterInfo's longDescr (its two lines are one paragraph)
+	// and clusterinfoExample, as the templater normalises them (see
+	// helpText); its Use, "cluster-info", gets cobra's " [flags]".
+	helpTexts["kubectl cluster-info"] = helpText{
+		long: "Display addresses of the control plane and services with label kubernetes.io/cluster-service=true. To further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.",
+		example: "  # Print the address of the control plane and cluster services\n" +
+			"  kubectl cluster-info",
+	}
+}
+
 func clusterInfoCommand() *command {
 	c := &command{name: "cluster-info", short: "Display cluster information", run: runClusterInfo}
 	c.add(unavailable("dump", "Dump relevant information for debugging and diagnosis"))

@@ -65,3 +65,18 @@ func TestClusterInfoAndAPIVersions(t *testing.T) {
 		}
 	}
 }
+
+// kubectl cluster-info --help and kubectl api-versions --help: their
+// Long, Example and Use lines.
+func TestClusterInfoAndAPIVersionsHelp(t *testing.T) {
+	checkHelp(t, []helpCase{
+		{"kubectl cluster-info --help",
+			"Display addresses of the control plane and services with label kubernetes.io/cluster-service=true. To further debug and diagnose cluster problems, use 'kubectl cluster-info dump'.\n\nExamples:\n" +
+				"  # Print the address of the control plane and cluster services\n  kubectl cluster-info\n\n",
+			[]string{"Usage:\n  kubectl cluster-info [flags] [options]\n"}},
+		{"kubectl api-versions --help",
+			"Print the supported API versions on the server, in the form of \"group/version\".\n\nExamples:\n" +
+				"  # Print the supported API versions\n  kubectl api-versions\n\n",
+			[]string{"Usage:\n  kubectl api-versions [options]\n"}},
+	})
+}

@@ -22,6 +22,29 @@ import (
 // ("Pod/web-1"), shows a repeated event's count in LAST SEEN and prints an
 // EventList for -o json and -o yaml.
 
+func init() {
+	// NewCmdEvents' eventsLong and eventsExample, as the templater
+	// normalises them (see helpText). The Use line is eventsUsage.
+	helpTexts["kubectl events"] = helpText{
+		long: "Display events.\n\n" +
+			" Prints a table of the most important information about events. You can request events for a namespace, for all namespace, or filtered to only those pertaining to a specified resource.",
+		example: "  # List recent events in the default namespace\n" +
+			"  kubectl events\n" +
+			"  \n" +
+			"  # List recent events in all namespaces\n" +
+			"  kubectl events --all-namespaces\n" +
+			"  \n" +
+			"  # List recent events for the specified pod, then wait for more events and list them as they arrive\n" +
+			"  kubectl events --for pod/web-pod-13je7 --watch\n" +
+			"  \n" +
+			"  # List recent events in YAML format\n" +
+			"  kubectl events -oyaml\n" +
+			"  \n" +
+			"  # List recent only events of type 'Warning' or 'Normal'\n" +
+			"  kubectl events --types=Warning,Normal",
+	}
+}
+
 // eventsUsage is NewCmdEvents' Use, with PrintFlags.AllowedFormats in its
 // unsorted order (JSON/YAML, name, then the template formats).
 const eventsUsage = "kubectl events [(-o|--output=)json|yaml|kyaml|name|go-template|go-template-file|template|templatefile|jsonpath|jsonpath-as-json|jsonpath-file] [--for TYPE/NAME] [--watch] [--types=Normal,Warning]"

@@ -137,3 +137,15 @@ func TestEventsCommand(t *testing.T) {
 		}
 	}
 }
+
+// kubectl events --help: eventsLong, eventsExample and the Use line.
+func TestEventsHelp(t *testing.T) {
+	checkHelp(t, []helpCase{
+		{"kubectl events --help",
+			"Display events.\n\n Prints a table of the most important information about events. You can request events for a namespace, for all namespace, or filtered to only those pertaining to a specified resource.\n\nExamples:\n" +
+				"  # List recent events in the default namespace\n  kubectl events\n  \n",
+			[]string{
+				"  # List recent only events of type 'Warning' or 'Normal'\n  kubectl events --types=Warning,Normal\n\nUsage:\n  " + eventsUsage + " [options]\n",
+			}},
+	})
+}

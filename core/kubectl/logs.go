@@ -12,6 +12,69 @@ import (
 	"github.com/kubeplay/kubeplay/core/apiserver"
 )
 
+func init() {
+	// NewCmdLogs' logsLong and logsExample, as the templater normalises
+	// them (see helpText): the Long's two lines are one paragraph, and
+	// the Example's stray spaces are trimmed. The Use line is the
+	// command's usage.
+	helpTexts["kubectl logs"] = helpText{
+		long: "Print the logs for a container in a pod or specified resource. If the pod has only one container, the container name is optional.",
+		example: "  # Return snapshot logs from pod nginx with only one container\n" +
+			"  kubectl logs nginx\n" +
+			"  \n" +
+			"  # Return snapshot logs from pod nginx, prefixing each line with the source pod and container name\n" +
+			"  kubectl logs nginx --prefix\n" +
+			"  \n" +
+			"  # Return snapshot logs from pod nginx, limiting output to 500 bytes\n" +
+			"  kubectl logs nginx --limit-bytes=500\n" +
+			"  \n" +
+			"  # Return snapshot logs from pod nginx, waiting up to 20 seconds for it to start running.\n" +
+			"  kubectl logs nginx --pod-running-timeout=20s\n" +
+			"  \n" +
+			"  # Return snapshot logs from pod nginx with multi containers\n" +
+			"  kubectl logs nginx --all-containers=true\n" +
+			"  \n" +
+			"  # Return snapshot logs from all pods in the deployment nginx\n" +
+			"  kubectl logs deployment/nginx --all-pods=true\n" +
+			"  \n" +
+			"  # Return snapshot logs from all containers in pods defined by label app=nginx\n" +
+			"  kubectl logs -l app=nginx --all-containers=true\n" +
+			"  \n" +
+			"  # Return snapshot logs from all pods defined by label app=nginx, limiting concurrent log requests to 10 pods\n" +
+			"  kubectl logs -l app=nginx --max-log-requests=10\n" +
+			"  \n" +
+			"  # Return snapshot of previous terminated ruby container logs from pod web-1\n" +
+			"  kubectl logs -p -c ruby web-1\n" +
+			"  \n" +
+			"  # Begin streaming the logs from pod nginx, continuing even if errors occur\n" +
+			"  kubectl logs nginx -f --ignore-errors=true\n" +
+			"  \n" +
+			"  # Begin streaming the logs of the ruby container in pod web-1\n" +
+			"  kubectl logs -f -c ruby web-1\n" +
+			"  \n" +
+			"  # Begin streaming the logs from all containers in pods defined by label app=nginx\n" +
+			"  kubectl logs -f -l app=nginx --all-containers=true\n" +
+			"  \n" +
+			"  # Display only the most recent 20 lines of output in pod nginx\n" +
+			"  kubectl logs --tail=20 nginx\n" +
+			"  \n" +
+			"  # Show all logs from pod nginx written in the last hour\n" +
+			"  kubectl logs --since=1h nginx\n" +
+			"  \n" +
+			"  # Show all logs with timestamps from pod nginx starting from August 30, 2024, at 06:00:00 UTC\n" +
+			"  kubectl logs nginx --since-time=2024-08-30T06:00:00Z --timestamps=true\n" +
+			"  \n" +
+			"  # Show logs from a kubelet with an expired serving certificate\n" +
+			"  kubectl logs --insecure-skip-tls-verify-backend nginx\n" +
+			"  \n" +
+			"  # Return snapshot logs from first container of a job named hello\n" +
+			"  kubectl logs job/hello\n" +
+			"  \n" +
+			"  # Return snapshot logs from container nginx-1 of a deployment named nginx\n" +
+			"  kubectl logs deployment/nginx -c nginx-1",
+	}
+}
+
 // logsUsage is logs.go's logsUsageErrStr.
 const logsUsage = "expected 'logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER]'.\nPOD or TYPE/NAME is a required argument for the logs command"
 

@@ -173,3 +173,17 @@ func TestLogs(t *testing.T) {
 		{0, "kubectl logs nope --tail=-2", "error: error from server (NotFound): pods \"nope\" not found in namespace \"default\"\n", 1},
 	})
 }
+
+// kubectl logs --help: logsLong, logsExample and the Use line.
+func TestLogsHelp(t *testing.T) {
+	checkHelp(t, []helpCase{
+		{"kubectl logs --help",
+			"Print the logs for a container in a pod or specified resource. If the pod has only one container, the container name is optional.\n\nExamples:\n",
+			[]string{
+				"Examples:\n  # Return snapshot logs from pod nginx with only one container\n  kubectl logs nginx\n  \n" +
+					"  # Return snapshot logs from pod nginx, prefixing each line with the source pod and container name\n  kubectl logs nginx --prefix\n  \n",
+				"  # Begin streaming the logs from pod nginx, continuing even if errors occur\n  kubectl logs nginx -f --ignore-errors=true\n  \n",
+				"  kubectl logs deployment/nginx -c nginx-1\n\nUsage:\n  kubectl logs [-f] [-p] (POD | TYPE/NAME) [-c CONTAINER] [options]\n",
+			}},
+	})
+}

@@ -6,6 +6,48 @@ import (
 	"github.com/kubeplay/kubeplay/core/api/labels"
 )
 
+func init() {
+	// NewCmdTop's topLong: paragraphs and a list. It has no Example.
+	helpTexts["kubectl top"] = helpText{
+		long: "Display resource (CPU/memory) usage.\n\n" +
+			" This command provides a view of recent resource consumption for nodes and pods. It fetches metrics from the Metrics Server, which aggregates this data from the kubelet on each node. The Metrics Server must be installed and running in the cluster for this command to work.\n\n" +
+			" The metrics shown are specifically optimized for Kubernetes autoscaling decisions, such as those made by the Horizontal Pod Autoscaler (HPA) and Vertical Pod Autoscaler (VPA). Because of this, the values may not match those from standard OS tools like 'top', as the metrics are designed to provide a stable signal for autoscalers rather than for pinpoint accuracy.\n\n" +
+			" When to use this command:\n\n" +
+			"  *  For on-the-fly spot-checks of resource usage (e.g. identify which pods are consuming the most resources at a glance, or get a quick sense of the load on your nodes)\n" +
+			"  *  Understand current resource consumption patterns\n" +
+			"  *  Validate the behavior of your HPA or VPA configurations by seeing the metrics they use for scaling decisions.\n\n" +
+			" It is not intended to be a replacement for full-featured monitoring solutions. Its primary design goal is to provide a low-overhead signal for autoscalers, not to be a perfectly accurate monitoring tool. For high-accuracy reporting, historical analysis, dashboarding, or alerting, you should use a dedicated monitoring solution.",
+	}
+	// NewCmdTopPod's and NewCmdTopNode's topPodLong, topPodExample,
+	// topNodeLong and topNodeExample, as the templater normalises them
+	// (see helpText); their Use lines are the commands' usage.
+	helpTexts["kubectl top pod"] = helpText{
+		long: "Display resource (CPU/memory) usage of pods.\n\n" +
+			" The 'top pod' command allows you to see the resource consumption of pods.\n\n" +
+			" Due to the metrics pipeline delay, they may be unavailable for a few minutes since pod creation.",
+		example: "  # Show metrics for all pods in the default namespace\n" +
+			"  kubectl top pod\n" +
+			"  \n" +
+			"  # Show metrics for all pods in the given namespace\n" +
+			"  kubectl top pod --namespace=NAMESPACE\n" +
+			"  \n" +
+			"  # Show metrics for a given pod and its containers\n" +
+			"  kubectl top pod POD_NAME --containers\n" +
+			"  \n" +
+			"  # Show metrics for the pods defined by label name=myLabel\n" +
+			"  kubectl top pod -l name=myLabel",
+	}
+	helpTexts["kubectl top node"] = helpText{
+		long: "Display resource (CPU/memory) usage of nodes.\n\n" +
+			" The top-node command allows you to see the resource consumption of nodes.",
+		example: "  # Show metrics for all nodes\n" +
+			"  kubectl top node\n" +
+			"  \n" +
+			"  # Show metrics for a given node\n" +
+			"  kubectl top node NODE_NAME",
+	}
+}
+
 // topCommand is NewCmdTop (staging/src/k8s.io/kubectl/pkg/cmd/top) with
 // its node and pod subcommands. The playground's cluster, like a fresh
 // kind cluster, runs no metrics-server, so the discovery check of

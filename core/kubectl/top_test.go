@@ -57,3 +57,21 @@ func TestTop(t *testing.T) {
 		}
 	}
 }
+
+// kubectl top pod --help and kubectl top node --help: their Long,
+// Example, aliases and Use lines. (kubectl top's help is in TestTop.)
+func TestTopHelp(t *testing.T) {
+	checkHelp(t, []helpCase{
+		{"kubectl top pod --help",
+			"Display resource (CPU/memory) usage of pods.\n\n The 'top pod' command allows you to see the resource consumption of pods.\n\n" +
+				" Due to the metrics pipeline delay, they may be unavailable for a few minutes since pod creation.\n\nAliases:\npod, pods, po\n\nExamples:\n" +
+				"  # Show metrics for all pods in the default namespace\n  kubectl top pod\n  \n",
+			[]string{"  kubectl top pod -l name=myLabel\n\nUsage:\n  kubectl top pod [NAME | -l label] [options]\n"}},
+		{"kubectl top node --help",
+			"Display resource (CPU/memory) usage of nodes.\n\n The top-node command allows you to see the resource consumption of nodes.\n\nAliases:\nnode, nodes, no\n\nExamples:\n" +
+				"  # Show metrics for all nodes\n  kubectl top node\n  \n  # Show metrics for a given node\n  kubectl top node NODE_NAME\n\n",
+			[]string{"Usage:\n  kubectl top node [NAME | -l label] [options]\n"}},
+		{"kubectl top --help", "Display resource (CPU/memory) usage.\n\n This command provides a view of recent resource consumption",
+			[]string{"Available Commands:\n  node ", "Usage:\n  kubectl top [flags] [options]\n"}},
+	})
+}

@@ -608,16 +608,19 @@ function editorState() {
   $("editor-state").textContent = appliedText === null ? "" : appliedText === editor.value ? "applied" : "changed since applied";
 }
 
+// manifestProblems shows why the editor's text could not be read: each
+// error at its line, and in the console under the command it stopped.
+function manifestProblems(verb, errors) {
+  showErrors(errors);
+  print(`$ kubectl ${verb} (editor)`, "cmd");
+  print(`error: the manifest has ${errors.length} problem${errors.length > 1 ? "s" : ""}; see the editor`, "err");
+}
+
 async function apply() {
   store.set("editor", editor.value);
   try {
     const r = await rpc("apply", editor.value);
-    if (r.errors.length) {
-      showErrors(r.errors);
-      print("$ kubectl apply (editor)", "cmd");
-      print(`error: the manifest has ${r.errors.length} problem${r.errors.length > 1 ? "s" : ""}; see the editor`, "err");
-      return;
-    }
+    if (r.errors.length) return manifestProblems("apply", r.errors);
     printOutput(r.output);
     showErrors([], r.ok ? "" : r.output.stderr.trim());
     if (r.ok) appliedText = editor.value;
@@ -628,6 +631,23 @@ async function apply() {
 }
 
 $("apply").addEventListener("click", apply);
+
+// diff shows what applying the editor's text would change (kubectl diff),
+// changing nothing: not the cluster, not the timeline.
+async function diff() {
+  store.set("editor", editor.value);
+  try {
+    const r = await rpc("diff", editor.value);
+    if (r.errors.length) return manifestProblems("diff", r.errors);
+    showErrors([]);
+    printOutput(r.output);
+    if (r.output.exit === 0) print("(no differences: applying would change nothing)", "note");
+  } catch (err) {
+    print(err.message, "err");
+  }
+}
+
+$("diff").addEventListener("click", diff);
 $("restore").addEventListener("click", () => {
   const saved = store.get("editor.backup");
   if (saved === null) return;

@@ -14,12 +14,12 @@
 
 // Ops whose answer carries the view of the tick shown afterwards.
 const changesView = new Set([
-  "create", "reset", "run", "apply", "tick", "step", "back", "jump", "view",
+  "create", "reset", "run", "apply", "diff", "tick", "step", "back", "jump", "view",
   "load", "example", "decode",
 ]);
 // Ops whose result is JSON text.
 const jsonResult = new Set([
-  "create", "reset", "run", "apply", "tick", "step", "jump", "view", "load",
+  "create", "reset", "run", "apply", "diff", "tick", "step", "jump", "view", "load",
   "example", "decode", "scenarios", "transcript", "complete",
 ]);
 

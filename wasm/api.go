@@ -38,6 +38,9 @@ func (b *bridge) handlers() map[string]handler {
 		"apply": b.withString(func(s *session.Session, text string) (any, error) {
 			return jsonString(s.Apply(text))
 		}),
+		"diff": b.withString(func(s *session.Session, text string) (any, error) {
+			return jsonString(s.Diff(text))
+		}),
 		"tick": b.session(func(s *session.Session, args []safejs.Value) (any, error) {
 			n, err := argInt(args, 0, 1)
 			if err != nil {

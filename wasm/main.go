@@ -15,6 +15,8 @@
 //	reset(seed)          the same, keeping nothing of the old session
 //	run(line)            a console line; returns an Output (JSON)
 //	apply(text)          the editor's text; returns an ApplyResult (JSON)
+//	diff(text)           what applying it would change (kubectl diff), changing
+//	                     nothing; returns an ApplyResult (JSON)
 //	tick(n)              let n simulated seconds pass; returns an Output (JSON)
 //	step()               one reconcile; returns an Output (JSON)
 //	back()               one tick back; returns the tick shown (number)

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -284,6 +285,36 @@ func (s *Session) Apply(text string) ApplyResult {
 	return ApplyResult{OK: out.Exit == 0, File: name, Errors: []ApplyError{}, Output: out}
 }
 
+// previewFile is the name the editor's text goes by in Diff's preview.
+const previewFile = "editor.yaml"
+
+// Diff previews what applying the editor's text would change: "kubectl
+// diff -f editor.yaml" against the tick shown, with the text as that file.
+// kubectl diff changes nothing (its dry runs store nothing), so the
+// preview is neither logged nor kept as a file, and never cuts the
+// timeline. Decode errors come back positioned, as Apply's do. OK reports
+// that diff ran: its exit code is 0 with no differences, 1 with some.
+func (s *Session) Diff(text string) ApplyResult {
+	out := Output{Line: "kubectl diff -f " + previewFile, Tick: s.cursor, End: s.cursor}
+	if errs := decodeErrors(text); len(errs) > 0 {
+		out.Exit = 1
+		return ApplyResult{Errors: errs, Output: out}
+	}
+	w := s.w
+	if s.cursor < s.Head() {
+		var err error
+		if w, err = s.pastWorld(); err != nil {
+			return ApplyResult{Errors: []ApplyError{}, Output: failed(out, err.Error(), 1)}
+		}
+		out.Past = true
+	}
+	files := maps.Clone(s.files)
+	files[previewFile] = text
+	r := w.exec(&Entry{Line: out.Line, kind: entryKubectl}, files)
+	out.Stdout, out.Stderr, out.Output, out.Exit = r.stdout, r.stderr, r.output, r.exit
+	return ApplyResult{OK: r.exit <= 1, Errors: []ApplyError{}, Output: out}
+}
+
 // editorFile returns the name of a file holding text, adding one if no file
 // holds it yet.
 func (s *Session) editorFile(text string) string {
@@ -434,12 +465,8 @@ func clip(s string) string {
 // runPast runs a read-only kubectl command against the tick shown.
 func (s *Session) runPast(e *Entry) Output {
 	out := Output{Line: e.Line, Tick: s.cursor, End: s.cursor, Past: true}
-	if s.past == nil || s.pastAt != s.cursor {
-		w, err := s.replay(s.log, s.cursor, nil)
-		if err != nil {
-			return failed(out, err.Error(), 1)
-		}
-		s.past, s.pastAt = w, s.cursor
+	if _, err := s.pastWorld(); err != nil {
+		return failed(out, err.Error(), 1)
 	}
 	r := s.past.exec(e, s.files)
 	if s.past.tick() != s.pastAt {
@@ -447,6 +474,19 @@ func (s *Session) runPast(e *Entry) Output {
 	}
 	out.Stdout, out.Stderr, out.Output, out.Exit = r.stdout, r.stderr, r.output, r.exit
 	return out
+}
+
+// pastWorld is the cluster replayed to the tick shown, kept for the next
+// read-only command at the same tick.
+func (s *Session) pastWorld() (*world, error) {
+	if s.past == nil || s.pastAt != s.cursor {
+		w, err := s.replay(s.log, s.cursor, nil)
+		if err != nil {
+			return nil, err
+		}
+		s.past, s.pastAt = w, s.cursor
+	}
+	return s.past, nil
 }
 
 // branch discards the timeline after tick c: the log is cut there and the

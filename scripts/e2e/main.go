@@ -355,6 +355,28 @@ var checks = []check{
 				`/^web-\w+\s+3\s+3\s+3\s/m.test(document.getElementById("console-output").textContent)`, 5*time.Second),
 		)
 	}},
+	{"the Diff button previews an apply and changes nothing", func(ctx context.Context, _ string) error {
+		before, err := tickShown(ctx)
+		if err != nil {
+			return err
+		}
+		err = chromedp.Do(ctx,
+			enterText("editor", strings.Replace(webManifest, "replicas: 3", "replicas: 5", 1)),
+			chromedp.Click(chromedp.ID("diff")),
+			poll(`document.getElementById("console-output").textContent.includes("$ kubectl diff -f editor.yaml")`, 10*time.Second),
+			poll(`/^-  replicas: 3$/m.test(document.getElementById("console-output").textContent) && `+
+				`/^\+  replicas: 5$/m.test(document.getElementById("console-output").textContent)`, 5*time.Second),
+			// Nothing changed: still three pods in the new ReplicaSet.
+			poll(`document.querySelectorAll("#pane-workloads .rs-new .pod").length === 3`, 5*time.Second),
+		)
+		if err != nil {
+			return err
+		}
+		if after, err := tickShown(ctx); err != nil || after != before {
+			return fmt.Errorf("the diff moved the clock from tick %d to %d (%v)", before, after, err)
+		}
+		return nil
+	}},
 	{"step back and jump", func(ctx context.Context, _ string) error {
 		before, err := tickShown(ctx)
 		if err != nil {

@@ -23,8 +23,6 @@ var (
 	podKind, _       = api.LookupKind("Pod")
 )
 
-func ptr[T any](v T) *T { return &v }
-
 type fixture struct {
 	clustertest.Driver
 }
@@ -73,30 +71,6 @@ func (f *fixture) pod(name string, ports ...api.ContainerPort) {
 	})
 }
 
-func webDeployment(replicas int32) *api.Deployment {
-	labels := map[string]string{"app": "web"}
-	return &api.Deployment{
-		ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
-		Spec: api.DeploymentSpec{
-			Replicas: ptr(replicas),
-			Selector: &api.LabelSelector{MatchLabels: labels},
-			Template: api.PodTemplateSpec{
-				ObjectMeta: api.ObjectMeta{Labels: labels},
-				Spec: api.PodSpec{Containers: []api.Container{{Name: "nginx", Image: "nginx:1.14.2",
-					Ports: []api.ContainerPort{{Name: "http", ContainerPort: 8080}}}}},
-			},
-		},
-	}
-}
-
-func webService() *api.Service {
-	return &api.Service{
-		ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default", Labels: map[string]string{"tier": "frontend"}},
-		Spec: api.ServiceSpec{Selector: map[string]string{"app": "web"},
-			Ports: []api.ServicePort{{Name: "http", Port: 80, TargetPort: api.FromString("http")}}},
-	}
-}
-
 // layout renders subsets as "ready [a b] notReady [c] ports [http:8080/TCP]"
 // with pod names, one subset per line.
 func layout(ep *api.Endpoints) string {
@@ -131,8 +105,8 @@ func jsonOf(v any) string {
 // shows.
 func TestEndpointsContents(t *testing.T) {
 	f := newFixture(t, fakekubelet.Options{})
-	f.Create(webDeployment(2))
-	f.Create(webService())
+	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
+	f.Create(clustertest.WebService())
 	f.Settle()
 	ep := f.endpoints("web")
 	if ep == nil || len(ep.Subsets) != 0 {
@@ -199,7 +173,7 @@ func TestNotReadyAndPublishNotReadyAddresses(t *testing.T) {
 	f := newFixture(t, fakekubelet.Options{ReadyAfter: 100})
 	f.pod("a", api.ContainerPort{Name: "http", ContainerPort: 8080})
 	f.pod("b", api.ContainerPort{Name: "http", ContainerPort: 8080})
-	f.Create(webService())
+	f.Create(clustertest.WebService())
 	f.Tick(3)
 	if got, want := layout(f.endpoints("web")), "ready [] notReady [a b] ports [http:8080/TCP]"; got != want {
 		t.Errorf("not ready:\n got %s\nwant %s", got, want)
@@ -224,7 +198,7 @@ func TestTerminatingPodsLeave(t *testing.T) {
 			f := newFixture(t, fakekubelet.Options{StopAfter: 5})
 			f.pod("a", api.ContainerPort{Name: "http", ContainerPort: 8080})
 			f.pod("b", api.ContainerPort{Name: "http", ContainerPort: 8080})
-			svc := webService()
+			svc := clustertest.WebService()
 			svc.Spec.PublishNotReadyAddresses = publish
 			f.Create(svc)
 			f.Tick(3)
@@ -254,7 +228,7 @@ func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
 	f.pod("b", api.ContainerPort{Name: "http", ContainerPort: 9090})
 	f.pod("c", api.ContainerPort{Name: "metrics", ContainerPort: 9100})
 	f.pod("d", api.ContainerPort{Name: "http", ContainerPort: 8080})
-	f.Create(webService())
+	f.Create(clustertest.WebService())
 	f.Tick(3)
 	got := strings.Split(layout(f.endpoints("web")), "\n")
 	want := map[string]bool{
@@ -291,8 +265,8 @@ func TestSelectorlessServiceIsLeftAlone(t *testing.T) {
 // and makes again an Endpoints someone deleted.
 func TestServiceDeletionDeletesEndpoints(t *testing.T) {
 	f := newFixture(t, fakekubelet.Options{})
-	f.Create(webDeployment(2))
-	f.Create(webService())
+	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
+	f.Create(clustertest.WebService())
 	f.Tick(3)
 	if _, _, err := f.C.API.Delete(endpointsKind, "default", "web", nil); err != nil {
 		t.Fatal(err)
@@ -315,7 +289,7 @@ func TestServiceDeletionDeletesEndpoints(t *testing.T) {
 func TestPodIPChangeIsFollowed(t *testing.T) {
 	f := newFixture(t, fakekubelet.Options{})
 	f.pod("a", api.ContainerPort{Name: "http", ContainerPort: 8080})
-	f.Create(webService())
+	f.Create(clustertest.WebService())
 	f.Tick(3)
 	before := f.endpoints("web")
 

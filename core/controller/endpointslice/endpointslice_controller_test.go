@@ -72,30 +72,6 @@ func (f *fixture) pods() []*api.Pod {
 	return pods
 }
 
-func webDeployment(replicas int32, image string) *api.Deployment {
-	labels := map[string]string{"app": "web"}
-	return &api.Deployment{
-		ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
-		Spec: api.DeploymentSpec{
-			Replicas: ptr(replicas),
-			Selector: &api.LabelSelector{MatchLabels: labels},
-			Template: api.PodTemplateSpec{
-				ObjectMeta: api.ObjectMeta{Labels: labels},
-				Spec: api.PodSpec{Containers: []api.Container{{Name: "nginx", Image: image,
-					Ports: []api.ContainerPort{{Name: "http", ContainerPort: 8080}}}}},
-			},
-		},
-	}
-}
-
-func webService() *api.Service {
-	return &api.Service{
-		ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default", Labels: map[string]string{"tier": "frontend"}},
-		Spec: api.ServiceSpec{Selector: map[string]string{"app": "web"},
-			Ports: []api.ServicePort{{Name: "http", Port: 80, TargetPort: api.FromString("http")}}},
-	}
-}
-
 func b(p *bool) string {
 	if p == nil {
 		return "nil"
@@ -107,8 +83,8 @@ func b(p *bool) string {
 // creation to their readiness and checks every field a learner sees.
 func TestEndpointSliceContents(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	f.Create(webDeployment(3, "nginx:1.14.2"))
-	svc := f.Create(webService()).(*api.Service)
+	f.Create(clustertest.WebDeployment(3, "nginx:1.14.2"))
+	svc := f.Create(clustertest.WebService()).(*api.Service)
 	f.Settle()
 
 	// No pod has an IP yet: one placeholder slice with no endpoints.
@@ -207,8 +183,8 @@ func jsonOf(v any) string {
 // stays in the slice, not ready and not serving.
 func TestReadinessLossLeavesReadyEndpoints(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	f.Create(webDeployment(2, "nginx:1.14.2"))
-	f.Create(webService())
+	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
+	f.Create(clustertest.WebService())
 	f.Tick(3)
 	pod := f.pods()[0]
 	for i := range pod.Status.Conditions {
@@ -246,7 +222,7 @@ func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
 	mk("b", api.ContainerPort{Name: "http", ContainerPort: 9090})
 	mk("c", api.ContainerPort{Name: "metrics", ContainerPort: 9100})
 	mk("d", api.ContainerPort{Name: "http", ContainerPort: 8080, Protocol: api.ProtocolUDP})
-	f.Create(webService())
+	f.Create(clustertest.WebService())
 	f.Tick(3)
 	got := map[string]string{}
 	for _, s := range f.slices("web") {
@@ -271,8 +247,8 @@ func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
 // scaling down keeps every slice within the limit.
 func TestHundredEndpointsPerSlice(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	f.Create(webDeployment(205, "nginx:1.14.2"))
-	f.Create(webService())
+	f.Create(clustertest.WebDeployment(205, "nginx:1.14.2"))
+	f.Create(clustertest.WebService())
 	f.Tick(3)
 	sizes := func() []int {
 		var n []int
@@ -307,7 +283,7 @@ func TestHundredEndpointsPerSlice(t *testing.T) {
 // nor touches slices of a Service without a selector.
 func TestSelectorlessServiceKeepsUserSlices(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	svc := webService()
+	svc := clustertest.WebService()
 	svc.Spec.Selector = nil
 	f.Create(svc)
 	name, port, ready := "http", int32(8080), true
@@ -317,7 +293,7 @@ func TestSelectorlessServiceKeepsUserSlices(t *testing.T) {
 		Endpoints:   []api.Endpoint{{Addresses: []string{"192.0.2.10"}, Conditions: api.EndpointConditions{Ready: &ready}}},
 		Ports:       []api.EndpointPort{{Name: &name, Port: &port}},
 	})
-	f.Create(webDeployment(2, "nginx:1.14.2"))
+	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
 	f.Tick(3)
 	ss := f.slices("web")
 	if len(ss) != 1 || ss[0].Name != "web-manual" || ss[0].Endpoints[0].Addresses[0] != "192.0.2.10" {
@@ -337,11 +313,11 @@ func TestSelectorlessServiceKeepsUserSlices(t *testing.T) {
 // label; publishNotReadyAddresses marks unready pods ready.
 func TestHeadlessAndPublishNotReady(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{ReadyAfter: 100})
-	svc := webService()
+	svc := clustertest.WebService()
 	svc.Spec.ClusterIP = "None"
 	svc.Spec.PublishNotReadyAddresses = true
 	f.Create(svc)
-	f.Create(webDeployment(1, "nginx:1.14.2"))
+	f.Create(clustertest.WebDeployment(1, "nginx:1.14.2"))
 	f.Tick(2)
 	s := f.slices("web")[0]
 	if v, ok := s.Labels["service.kubernetes.io/headless"]; !ok || v != "" {
@@ -357,8 +333,8 @@ func TestHeadlessAndPublishNotReady(t *testing.T) {
 // out and the failure is reported on the Service.
 func TestPodOnUnknownNodeIsSkipped(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{Nodes: []string{"node-1", "node-9"}})
-	f.Create(webDeployment(2, "nginx:1.14.2"))
-	f.Create(webService())
+	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
+	f.Create(clustertest.WebService())
 	f.Tick(3)
 	s := f.slices("web")[0]
 	if len(s.Endpoints) != 1 || *s.Endpoints[0].NodeName != "node-1" {
@@ -388,8 +364,8 @@ func TestPodOnUnknownNodeIsSkipped(t *testing.T) {
 // so the garbage collector removes them with it.
 func TestServiceDeletionRemovesSlices(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	f.Create(webDeployment(2, "nginx:1.14.2"))
-	f.Create(webService())
+	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
+	f.Create(clustertest.WebService())
 	f.Tick(3)
 	if len(f.slices("web")) != 1 {
 		t.Fatal("no slice")
@@ -402,7 +378,7 @@ func TestServiceDeletionRemovesSlices(t *testing.T) {
 		t.Errorf("slices left: %s", jsonOf(ss))
 	}
 	// A user deleting a managed slice gets it back (after the 1 s delay).
-	f.Create(webService())
+	f.Create(clustertest.WebService())
 	f.Settle()
 	s := f.slices("web")[0]
 	if _, _, err := f.C.API.Delete(sliceKind, "default", s.Name, nil); err != nil {
@@ -422,8 +398,8 @@ func TestServiceDeletionRemovesSlices(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	run := func() string {
 		f := newFixture(t, 7, fakekubelet.Options{})
-		f.Create(webDeployment(4, "nginx:1.14.2"))
-		f.Create(webService())
+		f.Create(clustertest.WebDeployment(4, "nginx:1.14.2"))
+		f.Create(clustertest.WebService())
 		f.Tick(4)
 		return jsonOf(f.slices("web"))
 	}
@@ -465,8 +441,8 @@ func endpointLine(f *fixture, newHash string) string {
 // when the pod is gone. At no tick are fewer than 3 endpoints ready.
 func TestEndpointSliceFollowsRollingUpdate(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	f.Create(webDeployment(3, "nginx:1.14.2"))
-	f.Create(webService())
+	f.Create(clustertest.WebDeployment(3, "nginx:1.14.2"))
+	f.Create(clustertest.WebService())
 	f.Tick(3)
 	d, _ := apiserver.GetAs[*api.Deployment](f.C.API, "default", "web")
 	d.Spec.Template.Spec.Containers[0].Image = "nginx:1.16.1"
@@ -554,8 +530,8 @@ func checkEndpointsMirrorPods(t *testing.T, f *fixture, tick int) {
 // (the tracker sees a generation it did not write).
 func TestManagedSlicesAreKeptInShape(t *testing.T) {
 	f := newFixture(t, 1, fakekubelet.Options{})
-	f.Create(webDeployment(2, "nginx:1.14.2"))
-	f.Create(webService())
+	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
+	f.Create(clustertest.WebService())
 	f.Tick(3)
 	svc, _ := apiserver.GetAs[*api.Service](f.C.API, "default", "web")
 	svc.Labels = map[string]string{"tier": "backend", "team": "a"}

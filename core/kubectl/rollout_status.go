@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
@@ -95,6 +96,18 @@ func (e *env) rolloutStatusOne(in *info, revision int64, watch bool, timeout tim
 		return errWaitTimeout
 	}
 	return err
+}
+
+// RolloutStatus is the verdict kubectl rollout status prints for d as it
+// is now, without its newline: a progress line, "successfully rolled out",
+// or the error of a Deployment past its progress deadline. The page shows
+// it on the Deployment's card.
+func RolloutStatus(d *api.Deployment) string {
+	status, _, err := deploymentStatus(d, 0)
+	if err != nil {
+		return err.Error()
+	}
+	return strings.TrimSuffix(status, "\n")
 }
 
 // deploymentStatus is DeploymentStatusViewer.Status

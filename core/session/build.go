@@ -15,6 +15,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/clock"
 	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	"github.com/kubeplay/kubeplay/core/kubectl"
 	"github.com/kubeplay/kubeplay/core/kubectl/printers"
 )
 
@@ -448,29 +449,8 @@ func deploymentView(d *api.Deployment, rss []*api.ReplicaSet, now time.Time) *De
 	for _, rs := range sorted {
 		dv.ReplicaSets = append(dv.ReplicaSets, replicaSetView(rs, d.Name, newRS != nil && rs.UID == newRS.UID, now))
 	}
-	dv.Rollout = rolloutStatus(d)
+	dv.Rollout = kubectl.RolloutStatus(d)
 	return dv
-}
-
-// rolloutStatus is kubectl rollout status's verdict for a Deployment
-// (DeploymentStatusViewer.Status in kubectl's polymorphichelpers).
-func rolloutStatus(d *api.Deployment) string {
-	if d.Generation > d.Status.ObservedGeneration {
-		return "Waiting for deployment spec update to be observed..."
-	}
-	if c := deployment.GetDeploymentCondition(d.Status, api.DeploymentProgressing); c != nil && c.Reason == deployment.TimedOutReason {
-		return fmt.Sprintf("deployment %q exceeded its progress deadline", d.Name)
-	}
-	replicas := deref(d.Spec.Replicas, 1)
-	switch {
-	case d.Status.UpdatedReplicas < replicas:
-		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d out of %d new replicas have been updated...", d.Name, d.Status.UpdatedReplicas, replicas)
-	case d.Status.Replicas > d.Status.UpdatedReplicas:
-		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d old replicas are pending termination...", d.Name, d.Status.Replicas-d.Status.UpdatedReplicas)
-	case d.Status.AvailableReplicas < d.Status.UpdatedReplicas:
-		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d of %d updated replicas are available...", d.Name, d.Status.AvailableReplicas, d.Status.UpdatedReplicas)
-	}
-	return fmt.Sprintf("deployment %q successfully rolled out", d.Name)
 }
 
 func replicaSetView(rs *api.ReplicaSet, owner string, isNew bool, now time.Time) *ReplicaSet {

@@ -38,7 +38,7 @@ func prepareForCreate(obj api.Object) {
 		o.Generation = 1
 	case *api.Pod: // podStrategy.PrepareForCreate
 		o.Generation = 1
-		o.Status = api.PodStatus{Phase: api.PodPending, QOSClass: string(podQOS(o))}
+		o.Status = api.PodStatus{Phase: api.PodPending, QOSClass: string(api.ComputePodQOS(o))}
 	case *api.Service: // svcStrategy.PrepareForCreate
 		o.Status = api.ServiceStatus{}
 	case *api.ResourceQuota: // resourcequotaStrategy.PrepareForCreate

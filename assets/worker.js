@@ -12,16 +12,10 @@
 // {type: "fatal", error}.
 "use strict";
 
-// Ops whose answer carries the view of the tick shown afterwards.
-const changesView = new Set([
-  "create", "reset", "run", "apply", "diff", "tick", "step", "back", "jump", "view",
-  "load", "example", "decode",
-]);
-// Ops whose result is JSON text.
-const jsonResult = new Set([
-  "create", "reset", "run", "apply", "diff", "tick", "step", "jump", "view", "load",
-  "example", "decode", "scenarios", "transcript", "complete",
-]);
+// What each op answers and how it changes the view, from the core's own
+// table of ops (wasm/api.go): {op: {result: "json"|"value", view:
+// "after"|"result"|undefined}}. Set once the core is ready.
+let opInfo = {};
 
 function call(op, args) {
   const fn = globalThis.kubeplay && globalThis.kubeplay[op];
@@ -36,14 +30,15 @@ function handle({ id, op, args = [] }) {
   try {
     let result = call(op, args);
     let view;
-    if (op === "view" || op === "create" || op === "reset") {
+    const info = opInfo[op] || {};
+    if (info.view === "result") {
       view = result; // these return the view itself
       result = undefined;
     } else {
-      if (jsonResult.has(op) && typeof result === "string") result = JSON.parse(result);
+      if (info.result === "json" && typeof result === "string") result = JSON.parse(result);
       // The pods may come as a patch over the last view sent (the page
       // draws every view in order, so it holds that one).
-      if (changesView.has(op)) view = call("view", ["delta"]);
+      if (info.view === "after") view = call("view", ["delta"]);
     }
     postMessage({ id, ok: true, result, view, ms: performance.now() - t0 });
   } catch (err) {
@@ -112,6 +107,7 @@ async function start() {
   // main() has run up to its select{} by now: the exports are in place.
   if (typeof globalThis.kubeplay !== "object") throw new Error("the core did not export globalThis.kubeplay");
   marks.goStarted = at();
+  opInfo = JSON.parse(call("ops", []));
   const scenarios = JSON.parse(call("scenarios", []));
   marks.listed = at();
   postMessage({ type: "ready", version: call("version", []), scenarios, marks });

@@ -501,7 +501,7 @@ func (pc PodControl) createPods(namespace string, pod *api.Pod, parent api.Objec
 // (the pod's own grace period). NotFound is returned as is, without an
 // event; other errors are recorded and wrapped.
 func (pc PodControl) DeletePod(namespace, name string, parent api.Object) error {
-	podKind, _ := api.LookupKind("Pod")
+	podKind := api.PodKind
 	if _, _, err := pc.Server.DeleteShared(podKind, namespace, name, nil); err != nil {
 		if apiserver.IsNotFound(err) {
 			return err
@@ -515,7 +515,7 @@ func (pc PodControl) DeletePod(namespace, name string, parent api.Object) error 
 
 // PatchPod models RealPodControl.PatchPod, with a JSON patch.
 func (pc PodControl) PatchPod(namespace, name string, patch []byte) error {
-	podKind, _ := api.LookupKind("Pod")
+	podKind := api.PodKind
 	_, err := pc.Server.Patch(podKind, namespace, name, apiserver.JSONPatchType, patch)
 	return err
 }

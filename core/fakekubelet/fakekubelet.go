@@ -129,7 +129,7 @@ func New(ctx *controller.Context, opts Options) *FakeKubelet {
 	if len(opts.Nodes) == 0 {
 		opts.Nodes = DefaultNodes
 	}
-	podKind, _ := api.LookupKind("Pod")
+	podKind := api.PodKind
 	return &FakeKubelet{
 		server:     ctx.Server,
 		informers:  ctx.Informers,
@@ -233,7 +233,7 @@ func (k *FakeKubelet) upToDate(pod *api.Pod, now time.Time) bool {
 func ticks(n int) time.Duration { return time.Duration(n) * time.Second }
 
 func podKindInfo() *api.KindInfo {
-	k, _ := api.LookupKind("Pod")
+	k := api.PodKind
 	return k
 }
 

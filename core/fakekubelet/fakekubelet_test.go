@@ -11,7 +11,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/cluster"
 )
 
-var podKind, _ = api.LookupKind("Pod")
+var podKind = api.PodKind
 
 func newCluster(t *testing.T, opts Options) *cluster.Cluster {
 	t.Helper()

@@ -100,9 +100,9 @@ type Kubelet struct {
 }
 
 var (
-	podKind, _     = api.LookupKind("Pod")
-	serviceKind, _ = api.LookupKind("Service")
-	nodeKind, _    = api.LookupKind("Node")
+	podKind     = api.PodKind
+	serviceKind = api.ServiceKind
+	nodeKind    = api.NodeKind
 )
 
 // New starts a kubelet for nodeName: it registers the Node (if it does

@@ -41,9 +41,9 @@ var _ controller.Controller = (*DeploymentController)(nil)
 // (NewDeploymentController). Deployments already in the cache are queued, as
 // the informers' initial list would deliver them as additions.
 func New(ctx *controller.Context) *DeploymentController {
-	dKind, _ := api.LookupKind("Deployment")
-	rsKind, _ := api.LookupKind("ReplicaSet")
-	podKind, _ := api.LookupKind("Pod")
+	dKind := api.DeploymentKind
+	rsKind := api.ReplicaSetKind
+	podKind := api.PodKind
 	dc := &DeploymentController{
 		client:    ctx.Server,
 		ctx:       ctx,

@@ -61,8 +61,8 @@ func TestRollingUpdateProperties(t *testing.T) {
 }
 
 var (
-	podKind, _ = api.LookupKind("Pod")
-	rsKind, _  = api.LookupKind("ReplicaSet")
+	podKind = api.PodKind
+	rsKind  = api.ReplicaSetKind
 )
 
 type propertyRun struct {

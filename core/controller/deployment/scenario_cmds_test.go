@@ -40,7 +40,7 @@ type scenario struct {
 	events    *apiserver.Watcher // Event writes not printed yet
 }
 
-var deploymentKind, _ = api.LookupKind("Deployment")
+var deploymentKind = api.DeploymentKind
 
 func (s *scenario) run(line string) []string {
 	fields := strings.Fields(line)
@@ -209,7 +209,7 @@ func (s *scenario) newCluster(kv map[string]string) []string {
 	c := cluster.New(seed)
 	c.Add(New(c.Context), replicaset.New(c.Context), garbagecollector.New(c.Context))
 	c.AddActor(fakekubelet.New(c.Context, opts))
-	eventKind, _ := api.LookupKind("Event")
+	eventKind := api.EventKind
 	w, err := c.API.Watch(apiserver.WatchOptions{Kinds: []*api.KindInfo{eventKind}})
 	if err != nil {
 		s.t.Fatal(err)

@@ -73,7 +73,7 @@ func Undo(server *apiserver.Server, namespace, name string, toRevision int64, se
 	if serverDryRun {
 		return prefix + " rolled back", nil
 	}
-	k, _ := api.LookupKind("Deployment")
+	k := api.DeploymentKind
 	if _, err := server.Patch(k, namespace, name, apiserver.JSONPatchType, patch); err != nil {
 		return "", fmt.Errorf("failed restoring revision %d: %v", toRevision, err)
 	}

@@ -18,9 +18,9 @@ import (
 )
 
 var (
-	serviceKind, _   = api.LookupKind("Service")
-	endpointsKind, _ = api.LookupKind("Endpoints")
-	podKind, _       = api.LookupKind("Pod")
+	serviceKind   = api.ServiceKind
+	endpointsKind = api.EndpointsKind
+	podKind       = api.PodKind
 )
 
 type fixture struct {

@@ -20,8 +20,8 @@ import (
 )
 
 var (
-	serviceKind, _ = api.LookupKind("Service")
-	sliceKind, _   = api.LookupKind("EndpointSlice")
+	serviceKind = api.ServiceKind
+	sliceKind   = api.EndpointSliceKind
 )
 
 func ptr[T any](v T) *T { return &v }

@@ -17,7 +17,7 @@ import (
 // the cluster.
 
 var (
-	rsKind, _ = api.LookupKind("ReplicaSet")
+	rsKind = api.ReplicaSetKind
 )
 
 func ptr[T any](v T) *T { return &v }

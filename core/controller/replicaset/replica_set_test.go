@@ -18,9 +18,9 @@ import (
 )
 
 var (
-	podKind, _ = api.LookupKind("Pod")
-	rsKind, _  = api.LookupKind("ReplicaSet")
-	webLabels  = map[string]string{"app": "web"}
+	podKind   = api.PodKind
+	rsKind    = api.ReplicaSetKind
+	webLabels = map[string]string{"app": "web"}
 )
 
 type testEnv struct {

@@ -19,7 +19,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/quota"
 )
 
-var podKind, _ = api.LookupKind("Pod")
+var podKind = api.PodKind
 
 func ptr[T any](v T) *T { return &v }
 

@@ -12,12 +12,14 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
-	"github.com/kubeplay/kubeplay/core/fakekubelet"
+	"github.com/kubeplay/kubeplay/core/internal/clustertest"
+	"github.com/kubeplay/kubeplay/core/kubelet"
+	"github.com/kubeplay/kubeplay/core/kubelet/images"
 )
 
 // TestRollingUpdateProperties runs seeded random rollouts through the whole
 // core (this controller, the ReplicaSet controller, the garbage collector
-// and the fake kubelet) and checks the two promises of a RollingUpdate that
+// and the scheduler and kubelets) and checks the two promises of a RollingUpdate that
 // starts fully available, and that every rollout completes when all images
 // are good:
 //
@@ -70,8 +72,8 @@ type propertyRun struct {
 	seed     uint64
 	rng      *rand.Rand
 	c        *cluster.Cluster
-	kubelet  *fakekubelet.FakeKubelet
-	opts     fakekubelet.Options
+	reg      *images.Registry
+	kubelets []*kubelet.Kubelet
 	version  int
 	checking bool
 	checked  int
@@ -80,10 +82,14 @@ type propertyRun struct {
 
 func newPropertyRun(t *testing.T, seed uint64) *propertyRun {
 	p := &propertyRun{t: t, seed: seed, rng: rand.New(rand.NewPCG(seed, 0x5eed))}
-	p.opts = fakekubelet.Options{Images: map[string]fakekubelet.ImageBehavior{}, ReadyAfter: 1 + p.rng.IntN(4), StopAfter: 1 + p.rng.IntN(3)}
+	// Pods start 1–4 s after they are bound (a pull of 0–3 s, then 1 s to
+	// start) and stop 1–3 s after SIGTERM.
+	p.reg = images.New()
+	p.reg.Defaults.Pull = time.Duration(p.rng.IntN(4)) * time.Second
+	p.reg.Defaults.Stop = time.Duration(1+p.rng.IntN(3)) * time.Second
 	p.c = cluster.New(seed)
 	p.c.Add(New(p.c.Context), replicaset.New(p.c.Context), garbagecollector.New(p.c.Context))
-	p.kubelet = fakekubelet.New(p.c.Context, p.opts)
+	p.kubelets = clustertest.StartNodes(t, p.c, p.reg)
 	return p
 }
 
@@ -104,11 +110,19 @@ func isZero(v *api.IntOrString) bool {
 	return v.IntVal == 0
 }
 
-// nextImage is a fresh image whose pods become ready after 1–6 ticks.
+// nextImage is a fresh image whose pods become ready 1–6 s after they are
+// bound: a pull of 0–5 s (a negative time is an instant one), then 1 s to
+// start.
 func (p *propertyRun) nextImage() string {
 	p.version++
 	img := fmt.Sprintf("app:v%d", p.version)
-	p.opts.Images[img] = fakekubelet.ImageBehavior{ReadyAfter: 1 + p.rng.IntN(6)}
+	pull := time.Duration(p.rng.IntN(6)) * time.Second
+	if pull == 0 {
+		pull = -1
+	}
+	if err := p.reg.SetBehavior(img, images.Behavior{PullTime: pull}); err != nil {
+		p.t.Fatal(err)
+	}
 	return img
 }
 
@@ -168,14 +182,16 @@ func (p *propertyRun) update(f func(*api.Deployment)) {
 	p.check("after the update", false)
 }
 
-// ticks advances n ticks, checking after the kubelet's pass and after every
-// controller step.
+// ticks advances n ticks, checking after each kubelet's pass and after
+// every controller step.
 func (p *propertyRun) ticks(n int) {
 	for range n {
 		p.c.Clock.Advance(cluster.TickDuration)
-		p.kubelet.Tick()
-		p.c.Informers.Pump()
-		p.check("after the kubelet", false)
+		for _, k := range p.kubelets {
+			k.Tick()
+			p.c.Informers.Pump()
+			p.check("after the kubelet of "+k.NodeName(), false)
+		}
 		for i := 0; ; i++ {
 			r, ok := p.c.Step()
 			if !ok {

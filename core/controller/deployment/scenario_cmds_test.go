@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
@@ -14,7 +15,8 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
-	"github.com/kubeplay/kubeplay/core/fakekubelet"
+	"github.com/kubeplay/kubeplay/core/internal/clustertest"
+	"github.com/kubeplay/kubeplay/core/kubelet/images"
 )
 
 // The commands of the golden-scenario interpreter (see scenario_test.go):
@@ -32,7 +34,8 @@ import (
 //	explain [tick=N] [fn=a,b] the decision records of the last ticking command
 
 // scenario is the interpreter's state: one cluster with the Deployment,
-// ReplicaSet and garbage collector controllers and the fake kubelet.
+// ReplicaSet and garbage collector controllers, the scheduler and the
+// kubelets of node-1..3.
 type scenario struct {
 	t         *testing.T
 	c         *cluster.Cluster
@@ -192,23 +195,40 @@ func (s *scenario) newCluster(kv map[string]string) []string {
 		n, _ := strconv.ParseUint(v, 10, 64)
 		seed = n
 	}
-	opts := fakekubelet.Options{Images: map[string]fakekubelet.ImageBehavior{}}
-	opts.ReadyAfter, _ = strconv.Atoi(kv["ready-after"])
-	opts.StopAfter, _ = strconv.Atoi(kv["stop-after"])
+	// The kubelets' timing model: ready-after=N makes a pod ready N s
+	// after it is bound (a pull of N-1 s, then 1 s to start), stop-after=N
+	// stops a container N s after SIGTERM; never-ready images do not exist
+	// (ErrImagePull, ImagePullBackOff), slow=img=N gives one image its
+	// own ready-after.
+	reg := images.New()
+	if n, err := strconv.Atoi(kv["ready-after"]); err == nil {
+		reg.Defaults.Pull = time.Duration(n-1) * time.Second
+	}
+	if n, err := strconv.Atoi(kv["stop-after"]); err == nil {
+		reg.Defaults.Stop = time.Duration(n) * time.Second
+	}
 	for _, img := range strings.Split(kv["never-ready"], ",") {
 		if img != "" {
-			opts.Images[img] = fakekubelet.ImageBehavior{NeverReady: true}
+			if err := reg.SetBehavior(img, images.Behavior{Missing: true}); err != nil {
+				s.t.Fatal(err)
+			}
 		}
 	}
 	for _, spec := range strings.Split(kv["slow"], ",") {
 		if i := strings.LastIndex(spec, "="); i > 0 {
 			n, _ := strconv.Atoi(spec[i+1:])
-			opts.Images[spec[:i]] = fakekubelet.ImageBehavior{ReadyAfter: n}
+			pull := time.Duration(n-1) * time.Second
+			if pull == 0 {
+				pull = -1 // an instant pull (0 would keep the default)
+			}
+			if err := reg.SetBehavior(spec[:i], images.Behavior{PullTime: pull}); err != nil {
+				s.t.Fatal(err)
+			}
 		}
 	}
 	c := cluster.New(seed)
 	c.Add(New(c.Context), replicaset.New(c.Context), garbagecollector.New(c.Context))
-	c.AddActor(fakekubelet.New(c.Context, opts))
+	clustertest.StartNodes(s.t, c, reg)
 	eventKind := api.EventKind
 	w, err := c.API.Watch(apiserver.WatchOptions{Kinds: []*api.KindInfo{eventKind}})
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 )
 
 // `kubectl delete deployment web` with each --cascade mode, through the
-// Deployment and ReplicaSet controllers, the collector and the fake kubelet.
+// Deployment and ReplicaSet controllers, the collector, the scheduler and the kubelets.
 
 var deploymentKind = api.DeploymentKind
 

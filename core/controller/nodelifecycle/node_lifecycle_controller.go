@@ -234,17 +234,17 @@ func (nc *Controller) Sync(key string, ds *controller.Decisions) error {
 // nodeConditionToTaintKey maps {condition: {status: taint key}}
 // (nodeConditionToTaintKeyStatusMap).
 var nodeConditionToTaintKey = map[api.NodeConditionType]map[api.ConditionStatus]string{
-	api.NodeReady:              {api.ConditionFalse: TaintNodeNotReady, api.ConditionUnknown: TaintNodeUnreachable},
-	api.NodeMemoryPressure:     {api.ConditionTrue: TaintNodeMemoryPressure},
-	api.NodeDiskPressure:       {api.ConditionTrue: TaintNodeDiskPressure},
-	api.NodeNetworkUnavailable: {api.ConditionTrue: TaintNodeNetworkUnavailable},
-	api.NodePIDPressure:        {api.ConditionTrue: TaintNodePIDPressure},
+	api.NodeReady:              {api.ConditionFalse: api.TaintNodeNotReady, api.ConditionUnknown: api.TaintNodeUnreachable},
+	api.NodeMemoryPressure:     {api.ConditionTrue: api.TaintNodeMemoryPressure},
+	api.NodeDiskPressure:       {api.ConditionTrue: api.TaintNodeDiskPressure},
+	api.NodeNetworkUnavailable: {api.ConditionTrue: api.TaintNodeNetworkUnavailable},
+	api.NodePIDPressure:        {api.ConditionTrue: api.TaintNodePIDPressure},
 }
 
 // conditionTaintKeys is taintKeyToNodeConditionMap's key set.
 var conditionTaintKeys = map[string]bool{
-	TaintNodeNotReady: true, TaintNodeUnreachable: true, TaintNodeNetworkUnavailable: true,
-	TaintNodeMemoryPressure: true, TaintNodeDiskPressure: true, TaintNodePIDPressure: true,
+	api.TaintNodeNotReady: true, api.TaintNodeUnreachable: true, api.TaintNodeNetworkUnavailable: true,
+	api.TaintNodeMemoryPressure: true, api.TaintNodeDiskPressure: true, api.TaintNodePIDPressure: true,
 }
 
 // doNoScheduleTaintingPass models Controller.doNoScheduleTaintingPass: the
@@ -262,11 +262,11 @@ func (nc *Controller) doNoScheduleTaintingPass(name string, ds *controller.Decis
 		}
 	}
 	if node.Spec.Unschedulable {
-		want = append(want, api.Taint{Key: TaintNodeUnschedulable, Effect: api.TaintEffectNoSchedule})
+		want = append(want, api.Taint{Key: api.TaintNodeUnschedulable, Effect: api.TaintEffectNoSchedule})
 	}
 	var have []api.Taint
 	for _, t := range node.Spec.Taints {
-		if t.Effect == api.TaintEffectNoSchedule && (t.Key == TaintNodeUnschedulable || conditionTaintKeys[t.Key]) {
+		if t.Effect == api.TaintEffectNoSchedule && (t.Key == api.TaintNodeUnschedulable || conditionTaintKeys[t.Key]) {
 			have = append(have, t)
 		}
 	}
@@ -558,17 +558,17 @@ func (nc *Controller) processTaintBaseEviction(node *api.Node, observed api.Node
 		if taintExists(node.Spec.Taints, UnreachableTaintTemplate) {
 			ok := swapNodeControllerTaint(nc.ctx.Server, node.Name, []api.Taint{NotReadyTaintTemplate}, []api.Taint{UnreachableTaintTemplate}, now)
 			about(ds, "node/"+node.Name, "processTaintBaseEviction", "Ready=False on a node tainted unreachable",
-				fmt.Sprintf("node %s: swap %s for %s (ok=%t)", node.Name, TaintNodeUnreachable, TaintNodeNotReady, ok))
+				fmt.Sprintf("node %s: swap %s for %s (ok=%t)", node.Name, api.TaintNodeUnreachable, api.TaintNodeNotReady, ok))
 		} else if nc.markNodeForTainting(node, api.ConditionFalse) {
-			about(ds, "node/"+node.Name, "processTaintBaseEviction", "Ready=False", "node "+node.Name+" queued for the "+TaintNodeNotReady+":NoExecute taint")
+			about(ds, "node/"+node.Name, "processTaintBaseEviction", "Ready=False", "node "+node.Name+" queued for the "+api.TaintNodeNotReady+":NoExecute taint")
 		}
 	case api.ConditionUnknown:
 		if taintExists(node.Spec.Taints, NotReadyTaintTemplate) {
 			ok := swapNodeControllerTaint(nc.ctx.Server, node.Name, []api.Taint{UnreachableTaintTemplate}, []api.Taint{NotReadyTaintTemplate}, now)
 			about(ds, "node/"+node.Name, "processTaintBaseEviction", "Ready=Unknown on a node tainted not-ready",
-				fmt.Sprintf("node %s: swap %s for %s (ok=%t)", node.Name, TaintNodeNotReady, TaintNodeUnreachable, ok))
+				fmt.Sprintf("node %s: swap %s for %s (ok=%t)", node.Name, api.TaintNodeNotReady, api.TaintNodeUnreachable, ok))
 		} else if nc.markNodeForTainting(node, api.ConditionUnknown) {
-			about(ds, "node/"+node.Name, "processTaintBaseEviction", "Ready=Unknown", "node "+node.Name+" queued for the "+TaintNodeUnreachable+":NoExecute taint")
+			about(ds, "node/"+node.Name, "processTaintBaseEviction", "Ready=Unknown", "node "+node.Name+" queued for the "+api.TaintNodeUnreachable+":NoExecute taint")
 		}
 	case api.ConditionTrue:
 		if removed := nc.markNodeAsReachable(node); removed {

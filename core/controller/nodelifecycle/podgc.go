@@ -142,9 +142,9 @@ func (gc *PodGCController) gcTerminating(pods []*api.Pod, ds *controller.Decisio
 		}
 		ready := nodeCondition(&node.Status, api.NodeReady)
 		if (ready == nil || ready.Status != api.ConditionTrue) &&
-			hasTaintKey(node.Spec.Taints, TaintNodeOutOfService) {
+			hasTaintKey(node.Spec.Taints, api.TaintNodeOutOfService) {
 			gc.markFailedAndDeletePod(p, nil)
-			about(ds, controller.KeyOf(p), "gcTerminating", "terminating pod on a not-Ready node tainted "+TaintNodeOutOfService,
+			about(ds, controller.KeyOf(p), "gcTerminating", "terminating pod on a not-Ready node tainted "+api.TaintNodeOutOfService,
 				"force-deleted "+controller.KeyOf(p))
 		}
 	}

@@ -10,23 +10,11 @@ import (
 	"github.com/kubeplay/kubeplay/core/apiserver"
 )
 
-// The taints of node conditions (k8s.io/api/core/v1 well_known_taints.go).
-const (
-	TaintNodeNotReady           = "node.kubernetes.io/not-ready"
-	TaintNodeUnreachable        = "node.kubernetes.io/unreachable"
-	TaintNodeUnschedulable      = "node.kubernetes.io/unschedulable"
-	TaintNodeMemoryPressure     = "node.kubernetes.io/memory-pressure"
-	TaintNodeDiskPressure       = "node.kubernetes.io/disk-pressure"
-	TaintNodeNetworkUnavailable = "node.kubernetes.io/network-unavailable"
-	TaintNodePIDPressure        = "node.kubernetes.io/pid-pressure"
-	TaintNodeOutOfService       = "node.kubernetes.io/out-of-service"
-)
-
 // UnreachableTaintTemplate and NotReadyTaintTemplate are the NoExecute
 // taints of a node whose Ready condition is Unknown or False.
 var (
-	UnreachableTaintTemplate = api.Taint{Key: TaintNodeUnreachable, Effect: api.TaintEffectNoExecute}
-	NotReadyTaintTemplate    = api.Taint{Key: TaintNodeNotReady, Effect: api.TaintEffectNoExecute}
+	UnreachableTaintTemplate = api.Taint{Key: api.TaintNodeUnreachable, Effect: api.TaintEffectNoExecute}
+	NotReadyTaintTemplate    = api.Taint{Key: api.TaintNodeNotReady, Effect: api.TaintEffectNoExecute}
 )
 
 // taintExists models taintutils.TaintExists (same key and effect).

@@ -140,34 +140,42 @@ func (f *fixture) eventMessages() []string {
 	return out
 }
 
-func TestScaleReplicaSetAnnotationsOnly(t *testing.T) {
-	// A resize writes the annotations of every ReplicaSet; one whose size
-	// does not change gets no event.
+// TestScaleReplicaSetModes checks sync.go scaleReplicaSet's two modes
+// (v1.37): lazy (forceUpdate false) leaves a ReplicaSet of the right size
+// alone even when its desired-/max-replicas annotations are stale; forced
+// (the proportional-scaling loop) writes the annotations, with no event
+// since the size did not change; a forced call with nothing stale writes
+// nothing.
+func TestScaleReplicaSetModes(t *testing.T) {
 	f := newFixture(t, testEpoch)
 	d := newDeployment("foo", 4, nil, intstr(1), intstr(0), nil)
 	r := f.store(rs("foo-v1", 4, nil, at(0)))
-	scaled, updated, err := f.dc.scaleReplicaSet(r, 4, d)
+	scaled, same, err := f.dc.scaleReplicaSet(r, 4, d, false)
+	if err != nil || scaled || same.ResourceVersion != r.ResourceVersion || len(f.get("foo-v1").Annotations) != 0 {
+		t.Fatalf("lazy mode, size unchanged: scaled=%v err=%v annotations %v; want no write", scaled, err, f.get("foo-v1").Annotations)
+	}
+	scaled, updated, err := f.dc.scaleReplicaSet(r, 4, d, true)
 	if err != nil || scaled {
-		t.Fatalf("scaled=%v err=%v", scaled, err)
+		t.Fatalf("forced mode: scaled=%v err=%v", scaled, err)
 	}
 	if updated.Annotations[DesiredReplicasAnnotation] != "4" || updated.Annotations[MaxReplicasAnnotation] != "5" {
-		t.Errorf("annotations %v", updated.Annotations)
+		t.Errorf("forced mode: annotations %v, want desired 4, max 5", updated.Annotations)
 	}
 	if evs := f.eventMessages(); len(evs) != 0 {
 		t.Errorf("events %q for an annotation-only write", evs)
 	}
-	// Nothing to change: no write at all.
+	// Nothing to change: no write at all, in either mode.
 	rv := updated.ResourceVersion
-	if _, again, _ := f.dc.scaleReplicaSet(updated, 4, d); again.ResourceVersion != rv {
-		t.Error("a no-op scale wrote the ReplicaSet")
+	if _, again, _ := f.dc.scaleReplicaSet(updated, 4, d, true); again.ResourceVersion != rv {
+		t.Error("a forced no-op scale wrote the ReplicaSet")
 	}
 }
 
 func TestCleanupDeployment(t *testing.T) {
 	selector := map[string]string{"foo": "bar"}
-	// With the DeploymentReplicaSetTerminatingReplicas gate on (as in
-	// v1.35+), a ReplicaSet must report 0 terminating pods to be deleted;
-	// upstream's gate-off cases are given terminatingReplicas 0 (its TODO).
+	// sync.go cleanupDeployment (v1.37) has no terminatingReplicas test:
+	// the cases below give some ReplicaSets terminating pods, and they are
+	// deleted all the same.
 	synced := func(name string, spec, status int32) *api.ReplicaSet {
 		r := newRSWithStatus(name, spec, status, selector)
 		r.Status.TerminatingReplicas = ptr[int32](0)
@@ -188,7 +196,7 @@ func TestCleanupDeployment(t *testing.T) {
 		{"three empty, limit 1", []*api.ReplicaSet{synced("foo-1", 0, 0), synced("foo-2", 0, 0), synced("foo-3", 0, 0)}, 1, []string{"foo-1", "foo-2"}},
 		{"only delete the replica set with Spec.Replicas = Status.Replicas = 0",
 			[]*api.ReplicaSet{synced("foo-1", 0, 0), synced("foo-2", 0, 1), synced("foo-3", 1, 0), synced("foo-4", 1, 1)}, 0, []string{"foo-1"}},
-		{"only delete the replica set with Spec.Replicas = Status.Replicas = Status.TerminatingReplicas = 0",
+		{"terminating pods (or an unknown count) do not keep an empty replica set",
 			[]*api.ReplicaSet{
 				full("foo-1", 0, api.ReplicaSetStatus{ObservedGeneration: 1, TerminatingReplicas: ptr[int32](0)}),
 				full("foo-2", 0, api.ReplicaSetStatus{ObservedGeneration: 1, TerminatingReplicas: ptr[int32](1)}),
@@ -196,7 +204,7 @@ func TestCleanupDeployment(t *testing.T) {
 				full("foo-4", 0, api.ReplicaSetStatus{ObservedGeneration: 1, Replicas: 1, TerminatingReplicas: ptr[int32](0)}),
 				full("foo-5", 1, api.ReplicaSetStatus{ObservedGeneration: 1, Replicas: 0, TerminatingReplicas: ptr[int32](0)}),
 				full("foo-6", 1, api.ReplicaSetStatus{ObservedGeneration: 1, Replicas: 1, TerminatingReplicas: ptr[int32](0)}),
-			}, 0, []string{"foo-1"}},
+			}, 0, []string{"foo-1", "foo-2", "foo-3"}},
 		{"two empty, limit 0", []*api.ReplicaSet{synced("foo-1", 0, 0), synced("foo-2", 0, 0)}, 0, []string{"foo-1", "foo-2"}},
 		{"two active, limit 0", []*api.ReplicaSet{synced("foo-1", 1, 1), synced("foo-2", 1, 1)}, 0, nil},
 		{"unlimited", []*api.ReplicaSet{synced("foo-1", 0, 0), synced("foo-2", 0, 0), synced("foo-3", 0, 0)}, math.MaxInt32, nil},

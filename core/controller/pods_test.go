@@ -222,6 +222,7 @@ func readyPod(now time.Time, ready bool, before time.Duration) *api.Pod {
 		{Type: api.PodReady, Status: st, LastTransitionTime: api.Time{Time: now.Add(-before)}}}}}
 }
 
+// TestIsPodAvailable checks podutil.IsPodAvailable (pkg/api/v1/pod/util.go).
 func TestIsPodAvailable(t *testing.T) {
 	now := clock.Epoch.Add(time.Hour)
 	for _, tt := range []struct {
@@ -232,9 +233,15 @@ func TestIsPodAvailable(t *testing.T) {
 	}{
 		{"not ready", readyPod(now, false, time.Hour), 0, false},
 		{"ready, no minReadySeconds", readyPod(now, true, 0), 0, true},
-		{"ready exactly minReadySeconds: not strictly after", readyPod(now, true, 5*time.Second), 5, false},
-		{"ready one second longer", readyPod(now, true, 6*time.Second), 5, true},
-		{"ready one nanosecond longer", readyPod(now, true, 5*time.Second+1), 5, true},
+		// The boundary (pkg/api/v1/pod/util.go IsPodAvailable, v1.37:
+		// lastTransitionTime + minReadySeconds Compare(now) <= 0), with
+		// upstream's own case: ready 51 s ago, minReadySeconds 51.
+		{"ready 51 s, minReadySeconds 51: available at the boundary", readyPod(now, true, 51*time.Second), 51, true},
+		{"ready 51 s, minReadySeconds 50", readyPod(now, true, 51*time.Second), 50, true},
+		{"ready exactly minReadySeconds", readyPod(now, true, 5*time.Second), 5, true},
+		{"one nanosecond short", readyPod(now, true, 5*time.Second-1), 5, false},
+		{"one second short", readyPod(now, true, 4*time.Second), 5, false},
+		{"just became ready", readyPod(now, true, 0), 1, false},
 		{"zero transition time", &api.Pod{Status: api.PodStatus{Conditions: []api.PodCondition{{Type: api.PodReady, Status: api.ConditionTrue}}}}, 1, false},
 		{"no conditions", &api.Pod{}, 0, false},
 	} {

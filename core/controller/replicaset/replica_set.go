@@ -27,16 +27,6 @@ const BurstReplicas = 500
 // SlowStartInitialBatchSize is controller.SlowStartInitialBatchSize.
 const SlowStartInitialBatchSize = 1
 
-// queueLatency models the moment between a delayed item falling due and a
-// real work queue handing it to a worker. Upstream's availability rule is
-// strict (ready since lastTransitionTime + minReadySeconds *before* now), and
-// a real queue always fires a little after the due time, so a re-check
-// scheduled for the exact moment a pod turns available sees it available.
-// On the whole-second virtual clock a key would fire exactly at the due
-// time and miss it; one nanosecond of latency moves the re-check to the next
-// tick, where a real cluster's re-check lands on the tick grid.
-const queueLatency = time.Nanosecond
-
 // ReplicaSetController models the type of that name, for ReplicaSets (the
 // ReplicationController variant is not served).
 type ReplicaSetController struct {
@@ -162,9 +152,11 @@ func (rsc *ReplicaSetController) resolveControllerRef(namespace string, ref *api
 // enqueueRS models the method of that name.
 func (rsc *ReplicaSetController) enqueueRS(rs *api.ReplicaSet) { rsc.queue.Add(controller.KeyOf(rs)) }
 
-// enqueueRSAfter models the method of that name (see queueLatency).
+// enqueueRSAfter models the method of that name. The key falls due exactly
+// when the pod that just became ready turns available (IsPodAvailable
+// counts that moment), so no extra delay is needed.
 func (rsc *ReplicaSetController) enqueueRSAfter(rs *api.ReplicaSet, d time.Duration) {
-	rsc.queue.AddAfter(controller.KeyOf(rs), d+queueLatency)
+	rsc.queue.AddAfter(controller.KeyOf(rs), d)
 }
 
 // addRS models the method of that name.
@@ -451,7 +443,7 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 		if d, ok := controller.FindMinNextPodAvailabilityCheck(activePods, mrs, now, rsc.ctx.Clock); ok {
 			next, how = d, "the earliest moment a ready pod becomes available"
 		}
-		rsc.queue.AddAfter(key, next+queueLatency)
+		rsc.queue.AddAfter(key, next)
 		ds.Add("FindMinNextPodAvailabilityCheck",
 			fmt.Sprintf("minReadySeconds %d; readyReplicas %d ≠ availableReplicas %d", mrs, updatedRS.Status.ReadyReplicas, updatedRS.Status.AvailableReplicas),
 			fmt.Sprintf("requeue after %s: %s", next, how))
@@ -628,7 +620,7 @@ func (rsc *ReplicaSetController) recordStatus(ds *controller.Decisions, rs *api.
 	if c.terminating != nil {
 		term = fmt.Sprint(*c.terminating)
 	}
-	formula := fmt.Sprintf("replicas = %d active; fullyLabeled %d; ready %d; available %d (minReadySeconds %d, strictly after); terminating %s",
+	formula := fmt.Sprintf("replicas = %d active; fullyLabeled %d; ready %d; available %d (minReadySeconds %d: ready at least that long); terminating %s",
 		c.replicas, c.fullyLabeled, c.ready, c.available, rs.Spec.MinReadySeconds, term)
 	if !wrote {
 		ds.Add("calculateStatus", formula, "status unchanged")

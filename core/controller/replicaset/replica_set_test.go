@@ -598,9 +598,10 @@ func TestExpectationsGate(t *testing.T) {
 }
 
 // TestMinReadySecondsAvailability: a pod ready at tick 2 with
-// minReadySeconds 5 is available strictly after tick 7, so the status says
-// so at tick 8, the first tick after; the requeue is computed from the
-// pod's transition time.
+// minReadySeconds 5 is available at tick 7 (podutil.IsPodAvailable counts
+// the moment itself, v1.37), and the requeue computed from the pod's
+// transition time (FindMinNextPodAvailabilityCheck, 5 s) lands on that
+// tick, so the status says so at tick 7.
 func TestMinReadySecondsAvailability(t *testing.T) {
 	e := newEnv(t).withKubelet(fakekubelet.Options{ReadyAfter: 2})
 	e.create(newRS("web", 1, func(rs *api.ReplicaSet) { rs.Spec.MinReadySeconds = 5 }))
@@ -617,7 +618,7 @@ func TestMinReadySecondsAvailability(t *testing.T) {
 		st := e.rs("web").Status
 		log = append(log, fmt.Sprintf("%d:%d/%d", tick, st.ReadyReplicas, st.AvailableReplicas))
 	}
-	want := []string{"1:0/0", "2:1/0", "3:1/0", "4:1/0", "5:1/0", "6:1/0", "7:1/0", "8:1/1", "9:1/1"}
+	want := []string{"1:0/0", "2:1/0", "3:1/0", "4:1/0", "5:1/0", "6:1/0", "7:1/1", "8:1/1", "9:1/1"}
 	if !slices.Equal(log, want) {
 		t.Errorf("tick:ready/available\n got %v\nwant %v", log, want)
 	}

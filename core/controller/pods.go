@@ -455,6 +455,10 @@ func HasStatusCause(err error, cause string) bool {
 type PodControl struct {
 	Server   *apiserver.Server
 	Recorder *Recorder
+	// OnWrite, if set, is told of every pod created or patched, with the
+	// pod's controller reference (RealPodControl.OnWrite: the ReplicaSet
+	// controller's consistency store records the write).
+	OnWrite func(pod *api.Pod, controllerRef *api.OwnerReference)
 }
 
 // CreatePods models RealPodControl.CreatePods: one pod from template,
@@ -497,6 +501,9 @@ func (pc PodControl) createPods(namespace string, pod *api.Pod, parent api.Objec
 		return nil, err
 	}
 	created := obj.(*api.Pod)
+	if pc.OnWrite != nil {
+		pc.OnWrite(created, created.ControllerRef())
+	}
 	pc.event(parent, api.EventTypeNormal, SuccessfulCreatePodReason, "Created pod: %v", created.Name)
 	return created, nil
 }
@@ -520,7 +527,11 @@ func (pc PodControl) DeletePod(namespace, name string, parent api.Object) error 
 // PatchPod models RealPodControl.PatchPod, with a JSON patch.
 func (pc PodControl) PatchPod(namespace, name string, patch []byte) error {
 	podKind, _ := api.LookupKind("Pod")
-	_, err := pc.Server.Patch(podKind, namespace, name, apiserver.JSONPatchType, patch)
+	obj, err := pc.Server.Patch(podKind, namespace, name, apiserver.JSONPatchType, patch)
+	if err == nil && pc.OnWrite != nil {
+		pod := obj.(*api.Pod)
+		pc.OnWrite(pod, pod.ControllerRef())
+	}
 	return err
 }
 

@@ -20,6 +20,13 @@ import (
 // Name is the controller's component name, the source of its events.
 const Name = "replicaset-controller"
 
+// The consistency store's resources (podGroupResource and
+// replicaSetGroupResource, as GroupResource.String() prints them).
+const (
+	podResource = "pods"
+	rsResource  = "replicasets.apps"
+)
+
 // BurstReplicas is the constant of that name: at most this many pods are
 // created or deleted by one sync.
 const BurstReplicas = 500
@@ -38,6 +45,11 @@ type ReplicaSetController struct {
 	podControl controller.PodControl
 
 	expectations *controller.UIDTrackingControllerExpectations
+	// Consistency is the StaleControllerConsistencyReplicaSet store (beta,
+	// on by default since v1.36): the resourceVersions of the pods and
+	// status this controller wrote for each ReplicaSet. nil turns the gate
+	// off.
+	Consistency *controller.ConsistencyStore
 
 	// BurstReplicas bounds the pods created or deleted by one sync
 	// (kube-controller-manager's --concurrent... default, 500).
@@ -65,6 +77,17 @@ func New(ctx *controller.Context) *ReplicaSetController {
 		expectations:                    controller.NewUIDTrackingControllerExpectations(controller.NewControllerExpectations(ctx.Clock)),
 		BurstReplicas:                   BurstReplicas,
 		EnableStatusTerminatingReplicas: true,
+	}
+	// NewReplicaSetController with the gate on: the store compares writes
+	// with the pod and ReplicaSet caches, and PodControl reports every pod
+	// it creates or patches under the pod's controller.
+	rsc.Consistency = controller.NewConsistencyStore(map[string]*controller.Store{
+		podResource: rsc.podLister, rsResource: rsc.rsLister,
+	})
+	rsc.podControl.OnWrite = func(pod *api.Pod, ref *api.OwnerReference) {
+		if ref != nil {
+			rsc.Consistency.WroteAt(pod.Namespace+"/"+ref.Name, ref.UID, podResource, pod.ResourceVersion)
+		}
 	}
 	ctx.Informers.AddHandler(rsKind, controller.Handler{
 		Add:    func(obj api.Object) { rsc.addRS(obj.(*api.ReplicaSet)) },
@@ -176,6 +199,7 @@ func (rsc *ReplicaSetController) updateRS(old, cur *api.ReplicaSet) {
 // ReplicaSet recreated with the same name starts clean, and sync the key.
 func (rsc *ReplicaSetController) deleteRS(rs *api.ReplicaSet) {
 	key := controller.KeyOf(rs)
+	rsc.Consistency.Clear(key, rs.UID)
 	rsc.expectations.DeleteExpectations(key)
 	rsc.queue.Add(key)
 }
@@ -313,11 +337,15 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 		rsc.expectations.ExpectCreations(key, n)
 		ref := controller.NewControllerRef(rs)
 		var created []string
+		refused := 0
 		successes, batches, err := slowStartBatch(n, SlowStartInitialBatchSize, func() error {
 			pod, err := rsc.podControl.CreatePods(rs.Namespace, &rs.Spec.Template, rs, ref)
 			if err != nil {
 				if controller.HasStatusCause(err, apiserver.CauseTypeNamespaceTerminating) {
-					// Every create will fail while the namespace goes away.
+					// Every create will fail while the namespace goes
+					// away: upstream counts this one as done (no
+					// FailedCreate event, no error, expectations kept).
+					refused++
 					return nil
 				}
 				return err
@@ -325,7 +353,10 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 			created = append(created, pod.Name)
 			return nil
 		})
-		result := fmt.Sprintf("created %d of %d: %s", successes, n, nameList(created))
+		result := fmt.Sprintf("created %d of %d: %s", successes-refused, n, nameList(created))
+		if refused > 0 {
+			result += fmt.Sprintf("; %d refused because namespace %s is being terminated, counted as done (no FailedCreate, expectations kept)", refused, rs.Namespace)
+		}
 		if skipped := n - successes; skipped > 0 {
 			// The informer will never see these: stop waiting for them.
 			for range skipped {
@@ -380,9 +411,17 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 	if ds == nil {
 		ds = &controller.Decisions{}
 	}
+	// Never sync from a cache older than this controller's own last
+	// writes for the ReplicaSet (consistencyStore.EnsureReady): the error
+	// requeues the key with rate limiting.
+	if err := rsc.Consistency.EnsureReady(key); err != nil {
+		ds.Add("EnsureReady", err.Error(), "the informers have not seen this controller's last writes: retry later")
+		return err
+	}
 	namespace, name := controller.SplitKey(key)
 	rs, ok := controller.GetAs[*api.ReplicaSet](rsc.rsLister, namespace, name)
 	if !ok {
+		rsc.Consistency.Clear(key, "")
 		rsc.expectations.DeleteExpectations(key)
 		return nil
 	}
@@ -431,6 +470,7 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 	if err != nil {
 		return err
 	}
+	rsc.Consistency.WroteAt(key, rs.UID, rsResource, updatedRS.ResourceVersion)
 
 	if manageReplicasErr == nil && updatedRS.Spec.MinReadySeconds > 0 &&
 		updatedRS.Status.ReadyReplicas != updatedRS.Status.AvailableReplicas {

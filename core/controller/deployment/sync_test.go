@@ -3,6 +3,7 @@ package deployment
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -295,5 +296,49 @@ func TestCleanupDeploymentOrder(t *testing.T) {
 				t.Errorf("deleted %v, want %v", deleted, tt.deleted)
 			}
 		})
+	}
+}
+
+// TestGetNewReplicaSetWriteThenConflict checks sync.go getNewReplicaSet
+// (v1.37) on a rollback: when the template matches an old ReplicaSet again,
+// the first call of the sync (from isScalingEvent) writes that ReplicaSet's
+// new revision and returns the written object at once, without touching the
+// Deployment's revision; the second call (rolloutRolling's) still holds the
+// cached copy, finds the same annotations stale, and its update meets a 409
+// Conflict: the sync fails and is retried. The retry, on a fresh cache,
+// brings the Deployment's revision up.
+func TestGetNewReplicaSetWriteThenConflict(t *testing.T) {
+	c, _, d, first := oneReplicaSet(t, webDeployment("web", 2, map[string]string{"app": "web"}))
+	d.Spec.Template.Spec.Containers[0].Image = "nginx:1.16.1"
+	if _, err := c.API.Update(d); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	d, _ = apiserver.GetAs[*api.Deployment](c.API, "default", "web")
+	d.Spec.Template.Spec.Containers[0].Image = "nginx:1.14.2" // back to the first ReplicaSet's template
+	if _, err := c.API.Update(d); err != nil {
+		t.Fatal(err)
+	}
+	r, ok := c.Step()
+	if !ok || r.Key != "default/web" {
+		t.Fatalf("step %+v", r)
+	}
+	if !apiserver.IsConflict(r.Err) || !strings.Contains(r.Err.Error(), `replicasets.apps "`+first.Name+`"`) {
+		t.Fatalf("sync error %v, want a 409 on replicasets.apps %q", r.Err, first.Name)
+	}
+	reused, _ := apiserver.GetAs[*api.ReplicaSet](c.API, "default", first.Name)
+	if reused.Annotations[RevisionAnnotation] != "3" || reused.Annotations[RevisionHistoryAnnotation] != "1" {
+		t.Errorf("reused ReplicaSet annotations %v, want revision 3, revision-history 1", reused.Annotations)
+	}
+	if got, _ := apiserver.GetAs[*api.Deployment](c.API, "default", "web"); got.Annotations[RevisionAnnotation] != "2" {
+		t.Errorf("Deployment revision %q after the failed sync, want still 2", got.Annotations[RevisionAnnotation])
+	}
+	if _, err := c.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := apiserver.GetAs[*api.Deployment](c.API, "default", "web"); got.Annotations[RevisionAnnotation] != "3" {
+		t.Errorf("Deployment revision %q after the retry, want 3", got.Annotations[RevisionAnnotation])
 	}
 }

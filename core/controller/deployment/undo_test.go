@@ -45,3 +45,29 @@ func TestUndoErrors(t *testing.T) {
 		t.Errorf("current revision: %q, %v", msg, err)
 	}
 }
+
+// TestUndoSkippedNamesTheRevisionAsked checks kubectl's
+// DeploymentRollbacker.Rollback (polymorphichelpers/rollback.go): when the
+// target ReplicaSet's template already equals the Deployment's, the
+// "skipped rollback" line names toRevision as given, so a plain undo (0)
+// prints "revision 0", not the revision it found.
+func TestUndoSkippedNamesTheRevisionAsked(t *testing.T) {
+	c, _, d, _ := oneReplicaSet(t, webDeployment("web", 1, map[string]string{"app": "web"}))
+	d.Spec.Template.Spec.Containers[0].Image = "nginx:1.16.1"
+	if _, err := c.API.Update(d); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	// Back to revision 1's template; the controller has not synced it yet,
+	// so revision 1 is still the previous one.
+	d, _ = apiserver.GetAs[*api.Deployment](c.API, "default", "web")
+	d.Spec.Template.Spec.Containers[0].Image = "nginx:1.14.2"
+	if _, err := c.API.Update(d); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := Undo(c.API, "default", "web", 0, false); err != nil || msg != "deployment.apps/web skipped rollback (current template already matches revision 0)" {
+		t.Errorf("plain undo: %q, %v", msg, err)
+	}
+}

@@ -308,19 +308,7 @@ func TestCleanupDeploymentOrder(t *testing.T) {
 // Conflict: the sync fails and is retried. The retry, on a fresh cache,
 // brings the Deployment's revision up.
 func TestGetNewReplicaSetWriteThenConflict(t *testing.T) {
-	c, _, d, first := oneReplicaSet(t, webDeployment("web", 2, map[string]string{"app": "web"}))
-	d.Spec.Template.Spec.Containers[0].Image = "nginx:1.16.1"
-	if _, err := c.API.Update(d); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.Settle(); err != nil {
-		t.Fatal(err)
-	}
-	d, _ = apiserver.GetAs[*api.Deployment](c.API, "default", "web")
-	d.Spec.Template.Spec.Containers[0].Image = "nginx:1.14.2" // back to the first ReplicaSet's template
-	if _, err := c.API.Update(d); err != nil {
-		t.Fatal(err)
-	}
+	c, first := rolledBackUnsynced(t, 2)
 	r, ok := c.Step()
 	if !ok || r.Key != "default/web" {
 		t.Fatalf("step %+v", r)

@@ -66,9 +66,9 @@ func TestUndoSkippedNamesTheRevisionAsked(t *testing.T) {
 // revision 1's ReplicaSet.
 func rolledBackUnsynced(t *testing.T, replicas int32) (*cluster.Cluster, *api.ReplicaSet) {
 	t.Helper()
-	c, _, d, first := oneReplicaSet(t, webDeployment("web", replicas, map[string]string{"app": "web"}))
+	c, _, _, first := oneReplicaSet(t, webDeployment("web", replicas, map[string]string{"app": "web"}))
 	for i, image := range []string{"nginx:1.16.1", "nginx:1.14.2"} {
-		d, _ = apiserver.GetAs[*api.Deployment](c.API, "default", "web")
+		d, _ := apiserver.GetAs[*api.Deployment](c.API, "default", "web")
 		d.Spec.Template.Spec.Containers[0].Image = image
 		if _, err := c.API.Update(d); err != nil {
 			t.Fatal(err)

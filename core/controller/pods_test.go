@@ -525,3 +525,28 @@ func TestCreatePodsLongName(t *testing.T) {
 		t.Errorf("pod name %q (%d chars), generateName %q", pod.Name, len(pod.Name), pod.GenerateName)
 	}
 }
+
+// TestRestartTieBreakIgnoresInitContainers checks rule 7 of
+// ActivePodsWithRanks.Less (controller_utils.go compareMaxContainerRestarts,
+// v1.37): the max restart count over regular containers decides; init
+// containers count only if they are restartable (sidecars), which the
+// playground does not model (its containers have no restartPolicy), so an
+// init container's restarts never put a pod first.
+func TestRestartTieBreakIgnoresInitContainers(t *testing.T) {
+	now := time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)
+	ready := now.Add(-time.Hour)
+	mk := func(name string, regular, initRestarts int32) *api.Pod {
+		p := rankedPod(name, "node", api.PodRunning, true, regular, ready, ready, nil)
+		p.Spec.InitContainers = []api.Container{{Name: "init"}}
+		p.Status.InitContainerStatuses = []api.ContainerStatus{{Name: "init", RestartCount: initRestarts}}
+		return p
+	}
+	regular, initOnly := mk("regular-2", 2, 0), mk("init-9", 1, 9)
+	s := ActivePodsWithRanks{Pods: []*api.Pod{initOnly, regular}, Rank: []int{0, 0}, Now: now}
+	if less, why := s.LessReason(1, 0); !less || why != RankRestarts {
+		t.Errorf("regular-2 before init-9: %v (%s), want true by restarts", less, why)
+	}
+	if less, _ := s.LessReason(0, 1); less {
+		t.Error("init-9 ranked first by its init container's restarts")
+	}
+}

@@ -6,7 +6,7 @@ OUT  ?= build/site
 ADDR ?= :8080
 
 .DEFAULT_GOAL := help
-.PHONY: help run build test test-go test-wasm e2e bench bench-page size fmt vet clean
+.PHONY: help run build test test-go lessons test-wasm e2e bench bench-page size fmt vet clean
 
 # Browser tests need Chromium and the wasm tests Node.js. Where either is
 # missing they are skipped with a loud note, unless REQUIRE_ALL=1 (CI sets
@@ -23,10 +23,13 @@ run: build ## build, then serve on http://localhost:8080
 build: ## build the site into build/site
 	$(GO) run ./scripts/build -out $(OUT)
 
-test: test-go test-wasm e2e ## every test: Go (host), the wasm bridge under Node.js, the page in Chromium
+test: test-go lessons test-wasm e2e ## every test: Go (host), the lessons' checks, the wasm bridge under Node.js, the page in Chromium
 
 test-go: vet ## vet (host and js/wasm), staticcheck, and run the Go tests
 	$(GO) test ./...
+
+lessons: ## run every shipped lesson's reference solutions and verify its checks
+	$(GO) run ./scripts/play --check assets/lessons/*.txtar
 
 test-wasm: ## run the wasm bridge's tests under Node.js
 ifneq ($(NODE),)

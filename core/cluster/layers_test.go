@@ -78,7 +78,8 @@ var layers = map[string]int{
 	"core/internal/clustertest": 7,
 	// 8: the scenario format and its runner.
 	"core/scenario": 8,
-	// 9: the page's timeline.
+	// 9: the lesson format, on the scenario format; the page's timeline.
+	"core/lesson":  9,
 	"core/session": 9,
 	// 10: the faces and the tools.
 	"wasm":                     10,

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Every shipped lesson passes --check (make lessons runs the same).
+func TestShippedLessons(t *testing.T) {
+	files, err := filepath.Glob("../../assets/lessons/*.txtar")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no lessons: %v", err)
+	}
+	out, errOut, code := play(t, append([]string{"--check"}, files...)...)
+	if code != 0 || errOut != "" {
+		t.Fatalf("play --check: exit %d\n%s%s", code, out, errOut)
+	}
+	if n := strings.Count(out, "ok   "); n != len(files) {
+		t.Errorf("%d ok lines for %d lessons:\n%s", n, len(files), out)
+	}
+}
+
+// A reference solution changed so that a check no longer holds makes
+// --check fail, naming the lesson, the step and the check.
+func TestCheckNamesTheFailingStep(t *testing.T) {
+	data, err := os.ReadFile("../../assets/lessons/create-deployment.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(data), "solve kubectl rollout status deployment/nginx-deployment", "solve tick 1", 1)
+	if broken == string(data) {
+		t.Fatal("the lesson's solution line is gone: update the test")
+	}
+	path := writeScenario(t, "create-deployment.txtar", broken)
+	out, errOut, code := play(t, "--check", path)
+	if code != 1 {
+		t.Errorf("exit %d, want 1", code)
+	}
+	want := path + `:21: step 2 "Wait for the rollout": check deployment/nginx-deployment .status.availableReplicas == 3: not met after the reference solution: deployment/nginx-deployment has no .status.availableReplicas (0); the step wants == 3`
+	if !strings.Contains(errOut, want) {
+		t.Errorf("stderr:\n%s\nwant a line:\n%s", errOut, want)
+	}
+	if !strings.Contains(out, "FAIL "+path) || !strings.Contains(out, `  FAIL deployment/nginx-deployment .status.availableReplicas == 3`) {
+		t.Errorf("stdout:\n%s", out)
+	}
+}
+
+// A bad lesson file is an error with file:line, and --check exits 1.
+func TestCheckBadLesson(t *testing.T) {
+	data, err := os.ReadFile("../../assets/lessons/create-deployment.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := writeScenario(t, "bad.txtar", strings.Replace(string(data), "check count replicasets", "check count replicaset2", 1))
+	_, errOut, code := play(t, "--check", path)
+	if code != 1 || !strings.Contains(errOut, path+`:14: check: unknown resource type "replicaset2"`) {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}

@@ -3,6 +3,7 @@ package lesson
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,7 +28,7 @@ import (
 // TARGET is KIND/NAME (deployment/web) or KIND with kubectl's selector
 // flags (pods -l app=web --field-selector status.phase=Running). The
 // kubectl commands of a check only read: get, describe, events, logs,
-// rollout history, rollout status --watch=false.
+// rollout history, rollout status --watch=false, rollout undo --dry-run.
 type Check struct {
 	Line   int    `json:"line"`
 	Source string `json:"source"`
@@ -165,11 +166,15 @@ func readOnlyLine(line string) error {
 		if len(args) > 1 && args[1] == "history" {
 			return nil
 		}
-		if len(args) > 1 && args[1] == "status" && strings.Contains(line, "--watch=false") {
+		if len(args) > 1 && args[1] == "status" && slices.Contains(words, "--watch=false") {
+			return nil
+		}
+		// A dry run shows what undo would do and stores nothing.
+		if len(args) > 1 && args[1] == "undo" && (slices.Contains(words, "--dry-run=server") || slices.Contains(words, "--dry-run=client")) {
 			return nil
 		}
 	}
-	return fmt.Errorf("a check cannot run %q: it may only read the cluster (get, describe, events, logs, rollout history, rollout status --watch=false)", strings.Join(args[:min(2, len(args))], " "))
+	return fmt.Errorf("a check cannot run %q: it may only read the cluster (get, describe, events, logs, rollout history, rollout status --watch=false, rollout undo --dry-run=server)", strings.Join(args[:min(2, len(args))], " "))
 }
 
 // parseCompare reads TARGET [JSONPATH] OP VALUE.

@@ -10,8 +10,8 @@ import (
 // the core leaves out Go's regexp package to keep the wasm download small
 // (see the README's Size and speed). It has what a check on kubectl's
 // tables needs: literals, . (any character but a newline), character
-// classes [a-z0-9] and [^...], the escapes \d \w \s (and \. \* ... for a
-// literal), the repetitions * + ? on one item, and ^ $ at the start and
+// classes [a-z0-9] and [^...], the escapes \d \w \s \n \t (and \. \* ...
+// for a literal), the repetitions * + ? on one item, and ^ $ at the start and
 // end of any line of the output. There are no groups and no alternation:
 // write two checks instead.
 
@@ -82,6 +82,8 @@ func compileRegex(pat string) (*regex, error) {
 			it = reItem{kind: 'c'}
 			if cls, ok := escapeClass(rs[i]); ok {
 				it.set = cls
+			} else if c, ok := escapeChar[rs[i]]; ok {
+				it.set = []runeRange{{c, c}}
 			} else {
 				it.set = []runeRange{{rs[i], rs[i]}}
 			}
@@ -116,6 +118,9 @@ func compileRegex(pat string) (*regex, error) {
 	}
 	return &regex{items: items}, nil
 }
+
+// escapeChar are the escapes of one control character.
+var escapeChar = map[rune]rune{'n': '\n', 't': '\t'}
 
 func escapeClass(r rune) ([]runeRange, bool) {
 	switch r {

@@ -10,7 +10,7 @@ import (
 func TestMatcherAgreesWithRegexp(t *testing.T) {
 	patterns := []string{
 		`^web +5/5`, `Running`, `^web-[a-z0-9]+ +1/1 +Running`, `\d+/\d+$`, `a.c`, `^$`, `x*`, `ab?c`,
-		`[^ ]+ +3`, `\.`, `\s\d`, `^NAME`, `e$`, `[a-c-]+`, `\w+-\w+`, `1/1 *Running *0`, `[\d]x`,
+		`[^ ]+ +3`, `\.`, `\s\d`, `^NAME`, `e$`, `[a-c-]+`, `\w+-\w+`, `1/1 *Running *0`, `[\d]x`, `e\nl`, `\tx`,
 	}
 	inputs := []string{
 		"NAME   READY   UP-TO-DATE\nweb    5/5     5\n", "web 4/5", "web-7d77b64969-abcde   1/1     Running   0   10s\n",

@@ -122,10 +122,20 @@ func (c *Check) event(cl kubectl.Cluster) (bool, string, string) {
 }
 
 // compare applies the check's operator to the value a command printed. A
-// number compares as a number; a field the API server leaves out when it
+// number compares as a number (each of several, all); a field the API server leaves out when it
 // is zero (status.availableReplicas) counts as 0.
 func (c *Check) compare(got string) bool {
 	got = strings.TrimSpace(got)
+	// A JSONPath over a list prints one value per object: a numeric test
+	// holds when it holds for every one.
+	if vals := strings.Fields(got); c.numeric && len(vals) > 1 {
+		for _, v := range vals {
+			if !c.compare(v) {
+				return false
+			}
+		}
+		return true
+	}
 	if c.numeric {
 		if got == "" {
 			got = "0"

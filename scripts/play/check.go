@@ -33,7 +33,7 @@ func checkFile(file string, opts scenario.Options, stdout, stderr io.Writer) boo
 		for _, s := range rep.Steps {
 			checks += len(s.After)
 		}
-		fmt.Fprintf(stdout, "ok   %s (%d steps, %d checks)\n", file, len(rep.Steps), checks)
+		fmt.Fprintf(stdout, "ok   %s (%s, %s)\n", file, count(len(rep.Steps), "step"), count(checks, "check"))
 		return true
 	}
 	fmt.Fprintf(stdout, "FAIL %s\n%s", file, rep.Text())
@@ -41,4 +41,11 @@ func checkFile(file string, opts scenario.Options, stdout, stderr io.Writer) boo
 		fmt.Fprintln(stderr, p.Error())
 	}
 	return false
+}
+
+func count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

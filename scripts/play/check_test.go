@@ -59,3 +59,27 @@ func TestCheckBadLesson(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+// The README's lesson example passes --check.
+func TestReadmeLessonExample(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(data)
+	start := strings.Index(readme, "## Lessons")
+	if start < 0 {
+		t.Fatal("the README has no Lessons section")
+	}
+	const opening = "A complete small one:\n\n```\n"
+	open := strings.Index(readme[start:], opening)
+	if open < 0 {
+		t.Fatal("the Lessons section has no example")
+	}
+	example := readme[start+open+len(opening):]
+	example = example[:strings.Index(example, "```\n")]
+	out, errOut, code := play(t, "--check", writeScenario(t, "example.txtar", example))
+	if code != 0 || errOut != "" || !strings.Contains(out, "(1 step, 3 checks)") {
+		t.Errorf("the README's lesson: exit %d, stderr %q, stdout %q", code, errOut, out)
+	}
+}

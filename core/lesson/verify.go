@@ -52,14 +52,16 @@ type Report struct {
 // error is a script error (a command the cluster cannot carry out); the
 // checks' failures are the report's Problems.
 func Verify(l *Lesson, opts scenario.Options) (*Report, error) {
-	ref := l.Reference()
-	r, err := scenario.NewRunner(ref, opts)
+	r, err := scenario.NewRunner(l.Reference(), opts)
 	if err != nil {
 		return nil, err
 	}
 	rep := &Report{}
-	for range l.Setup.Commands {
-		if _, err := r.Next(); err != nil {
+	// Exec, not Next: a kubectl command's work stays pending until the
+	// next command (or tick) settles it, as on the page, so the checks see
+	// after each step exactly what the page shows after "Show me".
+	for _, c := range l.Setup.Commands {
+		if _, err := r.Exec(c); err != nil {
 			return rep, err
 		}
 	}
@@ -71,8 +73,8 @@ func Verify(l *Lesson, opts scenario.Options) (*Report, error) {
 				rep.Problems = append(rep.Problems, Problem{File: l.Name, Step: i, Title: st.Title, State: s, Before: true})
 			}
 		}
-		for range st.Solution {
-			if _, err := r.Next(); err != nil {
+		for _, c := range st.Solution {
+			if _, err := r.Exec(c); err != nil {
 				return rep, err
 			}
 		}

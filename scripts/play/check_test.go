@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -38,7 +39,7 @@ func TestCheckNamesTheFailingStep(t *testing.T) {
 	if code != 1 {
 		t.Errorf("exit %d, want 1", code)
 	}
-	want := path + `:21: step 2 "Wait for the rollout": check deployment/nginx-deployment .status.availableReplicas == 3: not met after the reference solution: deployment/nginx-deployment has no .status.availableReplicas (0); the step wants == 3`
+	want := path + ":" + lineOf(t, broken, "check deployment/nginx-deployment .status.availableReplicas == 3") + `: step 2 "Wait for the rollout": check deployment/nginx-deployment .status.availableReplicas == 3: not met after the reference solution: deployment/nginx-deployment has no .status.availableReplicas (0); the step wants == 3`
 	if !strings.Contains(errOut, want) {
 		t.Errorf("stderr:\n%s\nwant a line:\n%s", errOut, want)
 	}
@@ -53,9 +54,10 @@ func TestCheckBadLesson(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := writeScenario(t, "bad.txtar", strings.Replace(string(data), "check count replicasets", "check count replicaset2", 1))
+	bad := strings.Replace(string(data), "check count replicasets", "check count replicaset2", 1)
+	path := writeScenario(t, "bad.txtar", bad)
 	_, errOut, code := play(t, "--check", path)
-	if code != 1 || !strings.Contains(errOut, path+`:14: check: unknown resource type "replicaset2"`) {
+	if code != 1 || !strings.Contains(errOut, path+":"+lineOf(t, bad, "check count replicaset2")+`: check: unknown resource type "replicaset2"`) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
@@ -82,4 +84,17 @@ func TestReadmeLessonExample(t *testing.T) {
 	if code != 0 || errOut != "" || !strings.Contains(out, "(1 step, 3 checks)") {
 		t.Errorf("the README's lesson: exit %d, stderr %q, stdout %q", code, errOut, out)
 	}
+}
+
+// lineOf is the 1-based line of the first line of text that starts with
+// prefix.
+func lineOf(t *testing.T, text, prefix string) string {
+	t.Helper()
+	for i, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return strconv.Itoa(i + 1)
+		}
+	}
+	t.Fatalf("no line starts with %q", prefix)
+	return ""
 }

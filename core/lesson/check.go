@@ -177,30 +177,44 @@ func readOnlyLine(line string) error {
 	return fmt.Errorf("a check cannot run %q: it may only read the cluster (get, describe, events, logs, rollout history, rollout status --watch=false, rollout undo --dry-run=server)", strings.Join(args[:min(2, len(args))], " "))
 }
 
-// parseCompare reads TARGET [JSONPATH] OP VALUE.
+// parseCompare reads TARGET [JSONPATH] OP VALUE. A JSONPath in braces may
+// hold spaces ({.status.conditions[?(@.type == "Available")].status}).
 func (c *Check) parseCompare(s string, withPath bool) error {
-	words := strings.Fields(s)
-	opAt := -1
-	for i, w := range words {
-		if isOp(w) {
-			opAt = i
-			break
+	var target, rest []string
+	if i := strings.Index(s, " {"); withPath && i >= 0 {
+		j := closingBrace(s, i+1)
+		if j < 0 {
+			return fmt.Errorf("JSONPath %s: the { has no }", s[i+1:])
 		}
-	}
-	if opAt < 0 || opAt == len(words)-1 {
+		target, c.path, rest = strings.Fields(s[:i]), s[i+1:j+1], strings.Fields(s[j+1:])
+		if len(rest) == 0 || !isOp(rest[0]) {
+			return fmt.Errorf("after the JSONPath %s, want an operator (%s) and a value", c.path, strings.Join(ops, " "))
+		}
+	} else {
+		words := strings.Fields(s)
+		opAt := slices.IndexFunc(words, isOp)
+		if opAt < 0 {
+			if withPath {
+				return fmt.Errorf("unknown check %q: want kubectl ... | TEST, TARGET JSONPATH OP VALUE, count, event, scaled or not", firstWord(s))
+			}
+			return errors.New("count: want count TARGET OP N (count pods -l app=web == 3)")
+		}
+		target, rest = words[:opAt], words[opAt:]
 		if withPath {
-			return fmt.Errorf("unknown check %q: want kubectl ... | TEST, TARGET JSONPATH OP VALUE, count, event, scaled or not", firstWord(s))
+			if len(target) < 2 {
+				return errors.New("want TARGET JSONPATH OP VALUE (deployment/web .status.availableReplicas >= 3)")
+			}
+			c.path, target = target[len(target)-1], target[:len(target)-1]
 		}
-		return errors.New("count: want count TARGET OP N (count pods -l app=web == 3)")
 	}
-	c.op, c.value = words[opAt], unquote(strings.Join(words[opAt+1:], " "))
-	target := words[:opAt]
+	if len(rest) < 2 {
+		return fmt.Errorf("%s: nothing to compare with", rest[0])
+	}
+	if len(target) == 0 {
+		return errors.New("want the object first: KIND/NAME, or KIND -l SELECTOR")
+	}
+	c.op, c.value = rest[0], unquote(strings.Join(rest[1:], " "))
 	if withPath {
-		if len(target) < 2 {
-			return errors.New("want TARGET JSONPATH OP VALUE (deployment/web .status.availableReplicas >= 3)")
-		}
-		c.path = target[len(target)-1]
-		target = target[:len(target)-1]
 		tmpl := c.path
 		if !strings.HasPrefix(tmpl, "{") {
 			tmpl = "{" + tmpl + "}"
@@ -292,13 +306,31 @@ func (c *Check) parseScaled(s string) error {
 	return c.parseTarget(words[:1])
 }
 
-func isOp(w string) bool {
-	for _, o := range ops {
-		if w == o {
-			return true
+func isOp(w string) bool { return slices.Contains(ops, w) }
+
+// closingBrace is the index of the } that closes the { at s[i], skipping
+// braces inside quotes; -1 if there is none.
+func closingBrace(s string, i int) int {
+	depth := 0
+	var quote byte
+	for k := i; k < len(s); k++ {
+		switch ch := s[k]; {
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			}
+		case ch == '"' || ch == '\'':
+			quote = ch
+		case ch == '{':
+			depth++
+		case ch == '}':
+			depth--
+			if depth == 0 {
+				return k
+			}
 		}
 	}
-	return false
+	return -1
 }
 
 func firstWord(s string) string {

@@ -76,7 +76,7 @@ func (c *Check) Eval(cl kubectl.Cluster) State {
 		held, st.Saw, st.Output = c.event(cl)
 	}
 	st.Met = held != c.Not
-	if !st.Met && c.form == "output" {
+	if !st.Met && c.form == "output" && c.match != "is" {
 		st.Saw += "; it printed " + excerpt(st.Output)
 	}
 	if !st.Met {

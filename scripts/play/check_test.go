@@ -98,3 +98,26 @@ func lineOf(t *testing.T, text, prefix string) string {
 	t.Fatalf("no line starts with %q", prefix)
 	return ""
 }
+
+// A file that cannot be read fails --check, and the other files still run.
+func TestCheckMissingFile(t *testing.T) {
+	out, errOut, code := play(t, "--check", "nope.txtar", "../../assets/lessons/recreate.txtar")
+	if code != 1 || !strings.Contains(errOut, "play: open nope.txtar: no such file or directory") || !strings.Contains(out, "ok   ../../assets/lessons/recreate.txtar") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+// A lesson whose solution the cluster cannot carry out is an error naming
+// the solution's line.
+func TestCheckScriptError(t *testing.T) {
+	data, err := os.ReadFile("../../assets/lessons/self-healing.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(data), "solve node fail node-1", "solve node fail node-9", 1)
+	path := writeScenario(t, "self-healing.txtar", broken)
+	_, errOut, code := play(t, "--check", path)
+	if want := path + ":" + lineOf(t, broken, "solve node fail node-9") + ": node fail"; code != 1 || !strings.HasPrefix(errOut, want) {
+		t.Errorf("exit %d, stderr %q, want it to start %q", code, errOut, want)
+	}
+}

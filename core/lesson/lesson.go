@@ -15,10 +15,13 @@ type Lesson struct {
 	Title   string `json:"title"`
 	Summary string `json:"summary"`
 	// Link is the kubernetes.io page the lesson teaches.
-	Link   string `json:"link"`
-	Intro  Prose  `json:"intro"`
-	Steps  []Step `json:"steps"`
-	Finish Prose  `json:"finish"`
+	Link  string `json:"link"`
+	Intro Prose  `json:"intro"`
+	// Checks are the keep lines before the first step: what must hold
+	// once the setup has run (the numbers the introduction states).
+	Checks []*Check `json:"checks"`
+	Steps  []Step   `json:"steps"`
+	Finish Prose    `json:"finish"`
 	// Setup is what the page loads when the lesson opens: the script lines
 	// before the first step, and every file of the archive.
 	Setup *scenario.Scenario `json:"-"`

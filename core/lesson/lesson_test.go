@@ -189,7 +189,8 @@ func TestParseErrors(t *testing.T) {
 		{"bad link", "link https://", "link http://", `small.txtar:3: link: want one https:// address`},
 		{"no intro", "intro intro.md\n", "", `small.txtar: no intro`},
 		{"no finish", "finish done.md\n", "", `small.txtar: no finish`},
-		{"check outside a step", "kubectl apply -f web.yaml\n", "check deployment/web .spec.replicas == 3\n", `small.txtar:5: check outside a step`},
+		{"check outside a step", "kubectl apply -f web.yaml\n", "check deployment/web .spec.replicas == 3\n", `small.txtar:5: check outside a step: write ` + "`step TITLE`" + ` first (before the first step, only keep lines`},
+		{"bad keep before the steps", "tick 10\n", "tick 10\nkeep deployment/web .spec.replicas = 3\n", `small.txtar:7: keep: unknown check "deployment/web"`},
 		{"step after finish", "finish done.md\n", "finish done.md\nstep More\n", `small.txtar:18: step after finish`},
 		{"unclosed code", "Scale it to 5:", "Scale it to `5:", `small.txtar:21: scale.md: a ` + "`code`" + ` span is not closed`},
 		{"unclosed bold in a hint", "hint `kubectl scale`", "hint **kubectl scale", `small.txtar:11: hint: **bold** is not closed`},
@@ -206,5 +207,26 @@ func TestParseErrors(t *testing.T) {
 				t.Errorf("err = %v\nwant it to contain %s", err, tc.want)
 			}
 		})
+	}
+}
+
+// The keep lines before the first step hold after the setup: the numbers
+// the introduction states.
+func TestSetupChecks(t *testing.T) {
+	l := mustParse(t, strings.Replace(small, "tick 10\n", "tick 10\nkeep deployment/web .status.availableReplicas == 3\n", 1))
+	if len(l.Checks) != 1 || l.Checks[0].Line != 7 || !l.Checks[0].Keep {
+		t.Fatalf("checks: %+v", l.Checks)
+	}
+	rep, err := Verify(l, scenario.Options{})
+	if err != nil || len(rep.Problems) != 0 || len(rep.Setup) != 1 || !rep.Setup[0].Met {
+		t.Fatalf("verify: %v %+v", err, rep)
+	}
+	l = mustParse(t, strings.Replace(small, "tick 10\n", "tick 10\nkeep deployment/web .status.availableReplicas == 4\n", 1))
+	rep, err = Verify(l, scenario.Options{})
+	if err != nil || len(rep.Problems) != 1 || rep.Problems[0].Error() != `small.txtar:7: the setup: check deployment/web .status.availableReplicas == 4: not met after the setup: deployment/web .status.availableReplicas is 3; the step wants == 4` {
+		t.Errorf("verify: %v %v", err, rep.Problems)
+	}
+	if !strings.HasPrefix(rep.Text(), "setup\n  FAIL deployment/web .status.availableReplicas == 4: deployment/web .status.availableReplicas is 3\nstep 1") {
+		t.Errorf("text:\n%s", rep.Text())
 	}
 }

@@ -100,8 +100,19 @@ func (p *parser) parse(data []byte) {
 			p.l.Steps = append(p.l.Steps, Step{Line: n, Title: rest})
 			step = &p.l.Steps[len(p.l.Steps)-1]
 		case "text", "try", "hint", "solve", "check", "keep":
+			if step == nil && word == "keep" {
+				// A keep line before the first step holds after the
+				// setup: what the introduction says of the cluster.
+				if c, err := ParseCheck(rest); err != nil {
+					p.errorf(n, "keep: %v", err)
+				} else {
+					c.Line, c.Keep = n, true
+					p.l.Checks = append(p.l.Checks, c)
+				}
+				continue
+			}
 			if step == nil {
-				p.errorf(n, "%s outside a step: write `step TITLE` first", word)
+				p.errorf(n, "%s outside a step: write `step TITLE` first (before the first step, only keep lines, which hold after the setup)", word)
 				continue
 			}
 			if rest == "" {

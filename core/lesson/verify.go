@@ -11,7 +11,7 @@ import (
 // its step (a `check` line), or unmet after the step's reference solution.
 type Problem struct {
 	File  string
-	Step  int // 0-based
+	Step  int // 0-based; -1 for the checks of the setup
 	Title string
 	State State
 	// Before: the check already held before the step ran.
@@ -23,7 +23,11 @@ func (p Problem) Error() string {
 	if p.Before {
 		when = "already met before the step (make it a `keep` line if that is meant)"
 	}
-	return fmt.Sprintf("%s:%d: step %d %q: check %s: %s: %s", p.File, p.State.Line, p.Step+1, p.Title, p.State.Check, when, p.State.Reason+p.sawIfMet())
+	where := fmt.Sprintf("step %d %q", p.Step+1, p.Title)
+	if p.Step < 0 {
+		where, when = "the setup", "not met after the setup"
+	}
+	return fmt.Sprintf("%s:%d: %s: check %s: %s: %s", p.File, p.State.Line, where, p.State.Check, when, p.State.Reason+p.sawIfMet())
 }
 
 func (p Problem) sawIfMet() string {
@@ -42,6 +46,8 @@ type StepReport struct {
 
 // Report is a whole verification run.
 type Report struct {
+	// Setup is what the lesson's own checks saw after the setup.
+	Setup    []State
 	Steps    []StepReport
 	Problems []Problem
 }
@@ -63,6 +69,12 @@ func Verify(l *Lesson, opts scenario.Options) (*Report, error) {
 	for _, c := range l.Setup.Commands {
 		if _, err := r.Exec(c); err != nil {
 			return rep, err
+		}
+	}
+	rep.Setup = EvalAll(l.Checks, r.Sim())
+	for _, s := range rep.Setup {
+		if !s.Met {
+			rep.Problems = append(rep.Problems, Problem{File: l.Name, Step: -1, State: s})
 		}
 	}
 	for i := range l.Steps {
@@ -93,15 +105,25 @@ func Verify(l *Lesson, opts scenario.Options) (*Report, error) {
 // ok or FAIL, with what each saw.
 func (rep *Report) Text() string {
 	var b strings.Builder
+	if len(rep.Setup) > 0 {
+		b.WriteString("setup\n")
+		writeStates(&b, rep.Setup, nil)
+	}
 	for i, s := range rep.Steps {
 		fmt.Fprintf(&b, "step %d %q\n", i+1, s.Title)
-		for k, a := range s.After {
-			mark := "ok  "
-			if !a.Met || (s.Before[k].Met && !a.Keep) {
-				mark = "FAIL"
-			}
-			fmt.Fprintf(&b, "  %s %s: %s\n", mark, a.Check, a.Saw)
-		}
+		writeStates(&b, s.After, s.Before)
 	}
 	return b.String()
+}
+
+// writeStates writes one line per check: ok or FAIL (unmet after, or a
+// check line met before), and what it saw.
+func writeStates(b *strings.Builder, after, before []State) {
+	for k, a := range after {
+		mark := "ok  "
+		if !a.Met || (before != nil && before[k].Met && !a.Keep) {
+			mark = "FAIL"
+		}
+		fmt.Fprintf(b, "  %s %s: %s\n", mark, a.Check, a.Saw)
+	}
 }

@@ -29,7 +29,7 @@ func checkFile(file string, opts scenario.Options, stdout, stderr io.Writer) boo
 		return false
 	}
 	if len(rep.Problems) == 0 {
-		checks := 0
+		checks := len(rep.Setup)
 		for _, s := range rep.Steps {
 			checks += len(s.After)
 		}

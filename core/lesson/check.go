@@ -160,7 +160,19 @@ func readOnlyLine(line string) error {
 		return errors.New("kubectl: no command")
 	}
 	switch args[0] {
-	case "get", "describe", "events", "logs", "top", "api-resources", "version", "explain":
+	case "get", "describe":
+		// The resource types, when they follow the verb at once
+		// (get deployment web, get deploy/web, get rs,pods).
+		if len(words) > 2 && words[1] == args[0] && !strings.HasPrefix(words[2], "-") {
+			for _, t := range strings.Split(words[2], ",") {
+				t, _, _ = strings.Cut(t, "/")
+				if _, ok := api.LookupResource(t); !ok && t != "all" {
+					return fmt.Errorf("unknown resource type %q", t)
+				}
+			}
+		}
+		return nil
+	case "events", "logs", "top", "api-resources", "version", "explain":
 		return nil
 	case "rollout":
 		if len(args) > 1 && args[1] == "history" {

@@ -77,6 +77,8 @@ func TestParseCheckErrors(t *testing.T) {
 	for _, tc := range []struct{ check, want string }{
 		{"", "an empty check"},
 		{"kubectl | contains x", "kubectl: no command"},
+		{"kubectl get deploymnt web | contains x", `unknown resource type "deploymnt"`},
+		{"kubectl describe rs,podz | contains x", `unknown resource type "podz"`},
 		{"kubectl get pods 'x | contains x", "unexpected EOF while looking for matching"},
 		{"kubectl get pods | contains", "contains: nothing to look for"},
 		{"kubectl get pods | exits x", `exits: want an exit status (0, 1, ...), got "x"`},

@@ -81,7 +81,7 @@ func TestReadmeLessonExample(t *testing.T) {
 	example := readme[start+open+len(opening):]
 	example = example[:strings.Index(example, "```\n")]
 	out, errOut, code := play(t, "--check", writeScenario(t, "example.txtar", example))
-	if code != 0 || errOut != "" || !strings.Contains(out, "(1 step, 3 checks)") {
+	if code != 0 || errOut != "" || !strings.Contains(out, "(1 step, 4 checks)") {
 		t.Errorf("the README's lesson: exit %d, stderr %q, stdout %q", code, errOut, out)
 	}
 }

@@ -1,0 +1,58 @@
+package podhash
+
+import (
+	"reflect"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/resource"
+)
+
+// special is an upstream type whose Go shape Kubeplay does not copy: its
+// fields are unexported or its representation differs, so the value is
+// rebuilt as upstream holds it.
+type special struct {
+	ours    reflect.Type
+	encoder func(theirs *utype) encoder
+}
+
+var specials = map[string]special{
+	"k8s.io/apimachinery/pkg/api/resource.Quantity": {reflect.TypeFor[resource.Quantity](), func(t *utype) encoder {
+		return func(p *printer, v reflect.Value) {
+			p.val(t, upstreamQuantity(v.Interface().(resource.Quantity).String()))
+		}
+	}},
+	"k8s.io/apimachinery/pkg/util/intstr.IntOrString": {reflect.TypeFor[api.IntOrString](), func(t *utype) encoder {
+		return func(p *printer, v reflect.Value) {
+			x := v.Interface().(api.IntOrString)
+			kind := int64(0) // intstr.Int
+			if x.IsString {
+				kind = 1 // intstr.String
+			}
+			p.val(t, &val{fields: map[string]*val{"Type": {i: kind}, "IntVal": {i: int64(x.IntVal)}, "StrVal": {s: x.StrVal}}})
+		}
+	}},
+	"k8s.io/apimachinery/pkg/apis/meta/v1.Time": {reflect.TypeFor[api.Time](), func(t *utype) encoder {
+		return func(p *printer, v reflect.Value) { p.val(t, upstreamTime(v.Interface().(api.Time))) }
+	}},
+}
+
+// unixToInternal is time's offset from its internal epoch (January 1, year
+// 1) to the Unix epoch, in seconds.
+const unixToInternal = 62135596800
+
+// upstreamTime is a metav1.Time after protobuf: zero stays time.Time{};
+// anything else is Time.Unmarshal's time.Unix(seconds, 0).Local(), whose
+// wall is 0 (no monotonic reading, no nanoseconds), ext the seconds since
+// year 1, and loc &time.localLoc. That Location's contents are the process's
+// local zone; kube-controller-manager's image has no TZ and no
+// /etc/localtime, where Go's initLocal leaves only the name "UTC".
+func upstreamTime(t api.Time) *val {
+	if t.IsZero() {
+		return nil
+	}
+	return &val{fields: map[string]*val{
+		"wall": {u: 0},
+		"ext":  {i: t.Unix() + unixToInternal},
+		"loc":  {fields: map[string]*val{"name": {s: "UTC"}}},
+	}}
+}

@@ -631,4 +631,33 @@ var vectors = []vector{
       - name: web
         image: registry.example.com/web:1.0
 `), nilOnly},
+	// The template of assets/scenarios/rolling-update.txtar before and
+	// after its kubectl set image: the README quotes the first hash.
+	{"scenario-rolling-update", scenarioNginx("nginx:1.14.2"), nilOnly},
+	{"scenario-rolling-update-set-image", scenarioNginx("nginx:1.16.1"), nilOnly},
+}
+
+func scenarioNginx(image string) string {
+	return `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: nginx-deployment
+  labels:
+    app.kubernetes.io/name: nginx
+spec:
+  replicas: 3
+  selector:
+    matchLabels:
+      app.kubernetes.io/name: nginx
+  template:
+    metadata:
+      labels:
+        app.kubernetes.io/name: nginx
+    spec:
+      containers:
+      - name: nginx
+        image: ` + image + `
+        ports:
+        - containerPort: 80
+`
 }

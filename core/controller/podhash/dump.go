@@ -1,6 +1,7 @@
 package podhash
 
 import (
+	"hash"
 	"reflect"
 	"sync"
 
@@ -32,3 +33,15 @@ func Dump(dst []byte, template *api.PodTemplateSpec) []byte {
 // which is right only for a field upstream would drop too; the tests
 // require the list to be empty.
 func Problems() []string { return rootPlan().problems }
+
+// buffers recycles Sum32's dump buffers: a template's dump is some 10 KiB,
+// most of it the zero values of fields Kubeplay does not model.
+var buffers = sync.Pool{New: func() any { b := make([]byte, 0, 32<<10); return &b }}
+
+// Write feeds h the dump of template, as DeepHashObject does.
+func Write(h hash.Hash32, template *api.PodTemplateSpec) {
+	b := buffers.Get().(*[]byte)
+	*b = Dump((*b)[:0], template)
+	h.Write(*b)
+	buffers.Put(b)
+}

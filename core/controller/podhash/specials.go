@@ -2,6 +2,8 @@ package podhash
 
 import (
 	"reflect"
+	"sync"
+	"sync/atomic"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/resource"
@@ -17,9 +19,7 @@ type special struct {
 
 var specials = map[string]special{
 	"k8s.io/apimachinery/pkg/api/resource.Quantity": {reflect.TypeFor[resource.Quantity](), func(t *utype) encoder {
-		return func(p *printer, v reflect.Value) {
-			p.val(t, upstreamQuantity(v.Interface().(resource.Quantity).String()))
-		}
+		return func(p *printer, v reflect.Value) { p.quantity(t, v.Interface().(resource.Quantity).String()) }
 	}},
 	"k8s.io/apimachinery/pkg/util/intstr.IntOrString": {reflect.TypeFor[api.IntOrString](), func(t *utype) encoder {
 		return func(p *printer, v reflect.Value) {
@@ -55,4 +55,36 @@ func upstreamTime(t api.Time) *val {
 		"ext":  {i: t.Unix() + unixToInternal},
 		"loc":  {fields: map[string]*val{"name": {s: "UTC"}}},
 	}}
+}
+
+// quantities caches the rendering of quantities by their stored string, as
+// printed without annotation (a map value or pointee, where quantities sit):
+// templates repeat a handful of spellings, and building the inf.Dec or
+// int64Amount value for each lookup would dominate Dump's allocations.
+var quantities struct {
+	sync.Map // wire string -> string
+	n        atomic.Int32
+}
+
+// maxCachedQuantities bounds the cache; spellings past it are rendered
+// every time.
+const maxCachedQuantities = 4096
+
+func (p *printer) quantity(t *utype, wire string) {
+	if !p.ignore {
+		p.val(t, upstreamQuantity(wire))
+		return
+	}
+	if r, ok := quantities.Load(wire); ok {
+		p.buf = append(p.buf, r.(string)...)
+		p.ignore = false
+		return
+	}
+	start := len(p.buf)
+	p.val(t, upstreamQuantity(wire))
+	if quantities.n.Load() < maxCachedQuantities {
+		if _, loaded := quantities.LoadOrStore(wire, string(p.buf[start:])); !loaded {
+			quantities.n.Add(1)
+		}
+	}
 }

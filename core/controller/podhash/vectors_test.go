@@ -3,8 +3,6 @@ package podhash_test
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
-	"hash/fnv"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -15,6 +13,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/clock"
+	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/controller/podhash"
 	"github.com/kubeplay/kubeplay/core/manifest"
 )
@@ -113,7 +112,7 @@ func TestVectors(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if got := hashOf(template, v.collisionCount); got != v.hash {
+			if got := controller.ComputeHash(template, v.collisionCount); got != v.hash {
 				t.Errorf("pod-template-hash %s, a real cluster's is %s", got, v.hash)
 			}
 		})
@@ -143,22 +142,4 @@ func TestEveryFieldHasAnUpstreamCounterpart(t *testing.T) {
 	for _, p := range podhash.Problems() {
 		t.Error(p)
 	}
-}
-
-// hashOf is controller.ComputeHash's recipe (FNV-32a of the dump, then the
-// collision count's 8 bytes, SafeEncodeString of the decimal sum).
-func hashOf(template *api.PodTemplateSpec, collisionCount *int32) string {
-	h := fnv.New32a()
-	h.Write(podhash.Dump(nil, template))
-	if collisionCount != nil {
-		var count [8]byte
-		binary.LittleEndian.PutUint32(count[:], uint32(*collisionCount))
-		h.Write(count[:])
-	}
-	digits := strconv.FormatUint(uint64(h.Sum32()), 10)
-	out := make([]byte, len(digits))
-	for i := range len(digits) {
-		out[i] = "456789bcdf"[digits[i]-'0']
-	}
-	return string(out)
 }

@@ -51,7 +51,7 @@ func (pl *planner) build(ours reflect.Type, theirs *utype, path string) encoder 
 		return special.encoder(theirs)
 	}
 	if ours.Kind().String() != theirs.rkind {
-		pl.problem(path, "Kubeplay's %s is a %s, upstream %s a %s", ours, ours.Kind(), theirs.print, theirs.rkind)
+		pl.problem(path, "Kubeplay's %s is of kind %s, upstream's %s of kind %s", ours, ours.Kind(), theirs.print, theirs.rkind)
 		return zeroEncoder(theirs)
 	}
 	switch theirs.kind {

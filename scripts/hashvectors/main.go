@@ -7,7 +7,7 @@
 //
 // Regenerate (from the repository root):
 //
-//	cd scripts/hashvectors && go run . -out ../../core/controller/podhash
+//	cd scripts/hashvectors && TZ= go run . -out ../../core/controller/podhash
 //
 // It writes, under the -out directory:
 //   - layout.json: every type of k8s.io/api v0.37.2's PodTemplateSpec tree
@@ -34,6 +34,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"time"
 
 	appsv1 "k8s.io/api/apps/v1"
 	corev1 "k8s.io/api/core/v1"
@@ -56,6 +57,13 @@ func main() {
 	flag.Parse()
 	if *out == "" {
 		log.Fatal("hashvectors: -out is required")
+	}
+	// A non-zero metav1.Time in a template is hashed with its *time.Location,
+	// time.Local after protobuf; kube-controller-manager's image sets no TZ
+	// and has no /etc/localtime, where Go names Local "UTC" and gives it no
+	// zones. TZ= gives this process the same Local.
+	if time.Local.String() != "UTC" {
+		log.Fatal("hashvectors: run with TZ= (an empty TZ), as go generate does, so that time.Local is kube-controller-manager's")
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		log.Fatal(err)

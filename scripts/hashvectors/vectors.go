@@ -635,6 +635,343 @@ var vectors = []vector{
 	// after its kubectl set image: the README quotes the first hash.
 	{"scenario-rolling-update", scenarioNginx("nginx:1.14.2"), nilOnly},
 	{"scenario-rolling-update-set-image", scenarioNginx("nginx:1.16.1"), nilOnly},
+	// A timestamp in the template survives protobuf as whole seconds in
+	// kube-controller-manager's Local zone (see main's TZ check).
+	{"template-creation-timestamp", deployment("web", `
+    metadata:
+      creationTimestamp: "2026-03-04T05:06:07Z"
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.25
+`), nilOnly},
+	{"downward-resource-divisor", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      volumes:
+      - name: limits
+        downwardAPI:
+          items:
+          - path: cpu
+            resourceFieldRef:
+              containerName: web
+              resource: limits.cpu
+              divisor: 1m
+      containers:
+      - name: web
+        image: nginx:1.25
+        resources:
+          limits:
+            cpu: 250m
+            memory: 1.5Gi
+        env:
+        - name: MEM_LIMIT
+          valueFrom:
+            resourceFieldRef:
+              resource: limits.memory
+              divisor: 1Mi
+        - name: CPU_REQUEST
+          valueFrom:
+            resourceFieldRef:
+              resource: requests.cpu
+        volumeMounts:
+        - name: limits
+          mountPath: /etc/limits
+`), nilOnly},
+	{"ephemeral-and-pvc-volumes", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      volumes:
+      - name: scratch
+        ephemeral:
+          volumeClaimTemplate:
+            metadata:
+              labels:
+                type: scratch
+            spec:
+              accessModes: ["ReadWriteOnce"]
+              storageClassName: fast
+              resources:
+                requests:
+                  storage: 1Gi
+      - name: data
+        persistentVolumeClaim:
+          claimName: web-data
+          readOnly: true
+      - name: shared
+        nfs:
+          server: nfs.example.com
+          path: /exports/web
+      - name: secrets-store
+        csi:
+          driver: secrets-store.csi.k8s.io
+          readOnly: true
+          volumeAttributes:
+            secretProviderClass: web
+      containers:
+      - name: web
+        image: nginx:1.25
+        volumeMounts:
+        - name: scratch
+          mountPath: /scratch
+        - name: data
+          mountPath: /data
+        - name: shared
+          mountPath: /shared
+        - name: secrets-store
+          mountPath: /mnt/secrets
+`), nilOnly},
+	{"dns-hosts-os-gates", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      os:
+        name: linux
+      dnsPolicy: None
+      dnsConfig:
+        nameservers: ["1.1.1.1"]
+        searches: ["svc.cluster.local"]
+        options:
+        - name: ndots
+          value: "2"
+        - name: edns0
+      hostAliases:
+      - ip: 10.1.2.3
+        hostnames: ["foo.local", "bar.local"]
+      schedulingGates:
+      - name: example.com/quota
+      shareProcessNamespace: true
+      setHostnameAsFQDN: false
+      containers:
+      - name: web
+        image: nginx:1.25
+`), nilOnly},
+	{"pod-security-extras", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      securityContext:
+        runAsNonRoot: true
+        supplementalGroups: [4000, 5000]
+        fsGroupChangePolicy: OnRootMismatch
+        seccompProfile:
+          type: RuntimeDefault
+        sysctls:
+        - name: net.ipv4.ip_local_port_range
+          value: "1024 65535"
+      containers:
+      - name: web
+        image: nginx:1.25
+        securityContext:
+          privileged: false
+          seccompProfile:
+            type: Localhost
+            localhostProfile: profiles/web.json
+          appArmorProfile:
+            type: RuntimeDefault
+`), nilOnly},
+	{"probes-https-grpc-service", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.25
+        readinessProbe:
+          httpGet:
+            path: /ready
+            port: 8443
+            scheme: HTTPS
+            host: 127.0.0.1
+        livenessProbe:
+          grpc:
+            port: 9000
+            service: health
+          periodSeconds: 20
+        startupProbe:
+          exec:
+            command: ["true"]
+          successThreshold: 1
+          failureThreshold: 60
+`), nilOnly},
+	{"resize-policy-and-ports", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.25
+        resizePolicy:
+        - resourceName: cpu
+          restartPolicy: NotRequired
+        - resourceName: memory
+          restartPolicy: RestartContainer
+        ports:
+        - containerPort: 9000
+          protocol: SCTP
+          hostIP: 127.0.0.1
+          hostPort: 9000
+        stdin: true
+        tty: true
+`), nilOnly},
+	{"image-volume-and-pull-policies", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      volumes:
+      - name: model
+        image:
+          reference: registry.example.com/models/llm:v1
+      - name: model-latest
+        image:
+          reference: registry.example.com/models/llm
+      containers:
+      - name: web
+        image: nginx:1.25
+        volumeMounts:
+        - name: model
+          mountPath: /models/v1
+        - name: model-latest
+          mountPath: /models/latest
+`), nilOnly},
+	{"host-namespaces", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      hostPID: true
+      hostIPC: true
+      hostNetwork: true
+      dnsPolicy: ClusterFirstWithHostNet
+      containers:
+      - name: web
+        image: nginx:1.25
+        ports:
+        - containerPort: 8080
+          hostPort: 8080
+`), nilOnly},
+	{"spread-match-label-keys", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      topologySpreadConstraints:
+      - maxSkew: 2
+        minDomains: 3
+        topologyKey: kubernetes.io/hostname
+        whenUnsatisfiable: DoNotSchedule
+        labelSelector:
+          matchExpressions:
+          - key: app
+            operator: In
+            values: ["web"]
+        matchLabelKeys: ["pod-template-hash"]
+        nodeAffinityPolicy: Honor
+        nodeTaintsPolicy: Ignore
+      affinity:
+        podAffinity:
+          requiredDuringSchedulingIgnoredDuringExecution:
+          - topologyKey: topology.kubernetes.io/zone
+            labelSelector:
+              matchLabels:
+                app: cache
+            namespaces: ["cache"]
+      containers:
+      - name: web
+        image: nginx:1.25
+`), nilOnly},
+	{"pod-level-resources", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      resources:
+        requests:
+          cpu: 500m
+          memory: 256Mi
+        limits:
+          cpu: "1"
+          memory: 512Mi
+      containers:
+      - name: web
+        image: nginx:1.25
+      - name: sidecar
+        image: busybox:1.36
+        command: ["sleep", "infinity"]
+`), nilOnly},
+	{"lifecycle-tcp-and-exec-env-sources", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.25
+        lifecycle:
+          postStart:
+            tcpSocket:
+              port: 80
+          preStop:
+            exec:
+              command: ["nginx", "-s", "quit"]
+        env:
+        - name: HOST_IP
+          valueFrom:
+            fieldRef:
+              fieldPath: status.hostIP
+        - name: CONFIG
+          valueFrom:
+            configMapKeyRef:
+              name: app-config
+              key: config
+              optional: false
+`), counts},
+	{"projected-everything", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      volumes:
+      - name: all-in-one
+        projected:
+          defaultMode: 0440
+          sources:
+          - secret:
+              name: tls
+              items:
+              - key: tls.crt
+                path: cert.pem
+                mode: 0400
+          - downwardAPI:
+              items:
+              - path: namespace
+                fieldRef:
+                  fieldPath: metadata.namespace
+              - path: mem
+                resourceFieldRef:
+                  containerName: web
+                  resource: limits.memory
+          - serviceAccountToken:
+              path: token
+              expirationSeconds: 7200
+      containers:
+      - name: web
+        image: nginx:1.25
+        volumeMounts:
+        - name: all-in-one
+          mountPath: /projected
+`), nilOnly},
 }
 
 func scenarioNginx(image string) string {

@@ -26,4 +26,4 @@
 //	go generate ./core/controller/podhash
 package podhash
 
-//go:generate sh -c "cd ../../../scripts/hashvectors && go run . -out ../../core/controller/podhash"
+//go:generate sh -c "cd ../../../scripts/hashvectors && TZ= go run . -out ../../core/controller/podhash"

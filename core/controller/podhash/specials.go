@@ -44,17 +44,19 @@ const unixToInternal = 62135596800
 // anything else is Time.Unmarshal's time.Unix(seconds, 0).Local(), whose
 // wall is 0 (no monotonic reading, no nanoseconds), ext the seconds since
 // year 1, and loc &time.localLoc. That Location's contents are the process's
-// local zone; kube-controller-manager's image has no TZ and no
-// /etc/localtime, where Go's initLocal leaves only the name "UTC".
+// local zone. Kubeplay assumes kube-controller-manager's container sets no
+// TZ and has no /etc/localtime, where Go's initLocal leaves only the name
+// "UTC" (the generator runs with TZ= to match); a cluster whose controller
+// manager has a local zone hashes such a template differently.
 func upstreamTime(t api.Time) *val {
 	if t.IsZero() {
 		return nil
 	}
-	return &val{fields: map[string]*val{
+	return &val{fields: map[string]*val{"Time": {fields: map[string]*val{
 		"wall": {u: 0},
 		"ext":  {i: t.Unix() + unixToInternal},
 		"loc":  {fields: map[string]*val{"name": {s: "UTC"}}},
-	}}
+	}}}}
 }
 
 // quantities caches the rendering of quantities by their stored string, as

@@ -972,6 +972,49 @@ var vectors = []vector{
         - name: all-in-one
           mountPath: /projected
 `), nilOnly},
+	// Fields whose feature gates are off in v1.37: the API server drops
+	// them on create (dropDisabledFields), so they take no part.
+	{"gated-fields-dropped", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      volumes:
+      - name: cache
+        emptyDir:
+          mode: 0700
+      containers:
+      - name: web
+        image: nginx:1.25
+        lifecycle:
+          stopSignal: SIGUSR1
+        readinessProbe:
+          grpc:
+            port: 9000
+            mode: TLS
+        livenessProbe:
+          httpGet:
+            port: 8080
+            protocol: HTTP2
+        volumeMounts:
+        - name: cache
+          mountPath: /cache
+          bindMountOptions: ["noexec"]
+`), nilOnly},
+	// hostNetwork copies container ports to hostPort on Pods only, not in
+	// a template.
+	{"host-network-no-host-port", deployment("web", `
+    metadata:
+      labels:
+        app: web
+    spec:
+      hostNetwork: true
+      containers:
+      - name: web
+        image: nginx:1.25
+        ports:
+        - containerPort: 8080
+`), nilOnly},
 }
 
 func scenarioNginx(image string) string {

@@ -94,7 +94,7 @@ func (pl *planner) build(ours reflect.Type, theirs *utype, path string) encoder 
 			}
 			// SortKeys: spew sorts string keys by their value.
 			keys := v.MapKeys()
-			sort.Slice(keys, func(i, j int) bool { return keys[i].String() < keys[j].String() })
+			slices.SortFunc(keys, func(a, b reflect.Value) int { return strings.Compare(a.String(), b.String()) })
 			p.buf = append(p.buf, "map["...)
 			for i, k := range keys {
 				if i > 0 {

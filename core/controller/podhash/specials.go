@@ -22,13 +22,10 @@ var specials = map[string]special{
 		return func(p *printer, v reflect.Value) { p.quantity(t, v.Interface().(resource.Quantity).String()) }
 	}},
 	"k8s.io/apimachinery/pkg/util/intstr.IntOrString": {reflect.TypeFor[api.IntOrString](), func(t *utype) encoder {
+		// By field, not v.Interface(), which would allocate a copy.
+		isString, intVal, strVal := intOrStringField("IsString"), intOrStringField("IntVal"), intOrStringField("StrVal")
 		return func(p *printer, v reflect.Value) {
-			x := v.Interface().(api.IntOrString)
-			kind := int64(0) // intstr.Int
-			if x.IsString {
-				kind = 1 // intstr.String
-			}
-			p.val(t, &val{fields: map[string]*val{"Type": {i: kind}, "IntVal": {i: int64(x.IntVal)}, "StrVal": {s: x.StrVal}}})
+			p.intOrString(t, v.Field(isString).Bool(), v.Field(intVal).Int(), v.Field(strVal).String())
 		}
 	}},
 	"k8s.io/apimachinery/pkg/apis/meta/v1.Time": {reflect.TypeFor[api.Time](), func(t *utype) encoder {
@@ -89,4 +86,38 @@ func (p *printer) quantity(t *utype, wire string) {
 			quantities.n.Add(1)
 		}
 	}
+}
+
+// intOrString prints upstream's IntOrString{Type, IntVal, StrVal} by the
+// layout's field order; probes and hooks carry several per container, so it
+// builds no val.
+func (p *printer) intOrString(t *utype, isString bool, intVal int64, strVal string) {
+	p.header(t)
+	p.buf = append(p.buf, '{')
+	for i, f := range t.fields {
+		p.fieldName(i, f.name)
+		switch f.name {
+		case "Type":
+			kind := int64(0) // intstr.Int
+			if isString {
+				kind = 1 // intstr.String
+			}
+			p.int(f.typ, kind)
+		case "IntVal":
+			p.int(f.typ, intVal)
+		case "StrVal":
+			p.str(f.typ, strVal)
+		default:
+			p.zero(f.typ)
+		}
+	}
+	p.buf = append(p.buf, '}')
+}
+
+func intOrStringField(name string) int {
+	f, ok := reflect.TypeFor[api.IntOrString]().FieldByName(name)
+	if !ok {
+		panic("podhash: api.IntOrString has no field " + name)
+	}
+	return f.Index[0]
 }

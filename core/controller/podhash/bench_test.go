@@ -12,8 +12,8 @@ import (
 // of api.PodTemplateSpec.
 func BenchmarkFirstUse(b *testing.B) {
 	for b.Loop() {
-		u := mustLoadLayout(layoutJSON)
+		root := mustLoadLayout(layoutJSON)
 		pl := &planner{done: map[planKey]*encoder{}}
-		pl.compile(reflect.TypeFor[api.PodTemplateSpec](), u.root, "template")
+		pl.compile(reflect.TypeFor[api.PodTemplateSpec](), root, "template")
 	}
 }

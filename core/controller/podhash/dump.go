@@ -16,7 +16,7 @@ type plan struct {
 
 var rootPlan = sync.OnceValue(func() *plan {
 	pl := &planner{done: map[planKey]*encoder{}}
-	root := pl.compile(reflect.TypeFor[api.PodTemplateSpec](), upstream().root, "template")
+	root := pl.compile(reflect.TypeFor[api.PodTemplateSpec](), upstreamRoot(), "template")
 	return &plan{root: root, problems: pl.problems}
 })
 

@@ -43,7 +43,7 @@ type utype struct {
 	key    *utype // of a map
 	fields []ufield
 	// zero is the type's zero value as spew prints it where a type
-	// annotation is due (a struct field), computed on first use.
+	// annotation is due (a struct field), computed when the layout loads.
 	zero     string
 	zeroDone bool
 }
@@ -56,17 +56,13 @@ type ufield struct {
 	typ    *utype
 }
 
-// upstream is the layout, parsed on first use (not at program start, which
-// would slow the page's load for a hash it may not need yet).
-var upstream = sync.OnceValue(func() *utypes { return mustLoadLayout(layoutJSON) })
+// upstreamRoot is the layout's v1.PodTemplateSpec, parsed on first use (not
+// at program start, which would slow the page's load for a hash it may not
+// need yet).
+var upstreamRoot = sync.OnceValue(func() *utype { return mustLoadLayout(layoutJSON) })
 
-// utypes is the parsed layout: root is the v1.PodTemplateSpec.
-type utypes struct {
-	root  *utype
-	types map[string]*utype
-}
-
-func mustLoadLayout(data []byte) *utypes {
+// mustLoadLayout parses the layout and returns its root type.
+func mustLoadLayout(data []byte) *utype {
 	var raw struct {
 		Root  string `json:"root"`
 		Types map[string]struct {
@@ -115,5 +111,5 @@ func mustLoadLayout(data []byte) *utypes {
 	for _, t := range types {
 		t.zeroString()
 	}
-	return &utypes{root: ref(raw.Root), types: types}
+	return ref(raw.Root)
 }

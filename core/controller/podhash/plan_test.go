@@ -21,7 +21,7 @@ func TestPlannerReportsFieldsUpstreamLacks(t *testing.T) {
 		Spec           spec `json:"spec"`
 	}
 	pl := &planner{done: map[planKey]*encoder{}}
-	pl.compile(reflect.TypeFor[template](), upstream().root, "template")
+	pl.compile(reflect.TypeFor[template](), upstreamRoot(), "template")
 	got := strings.Join(pl.problems, "\n")
 	for _, want := range []string{
 		"template.spec.hostNetwork: Kubeplay's string is of kind string, upstream's bool of kind bool",

@@ -41,6 +41,7 @@ var layers = map[string]int{
 	// 2: what works on the types alone.
 	"core/api/labels":         2,
 	"core/api/strategicpatch": 2,
+	"core/controller/podhash": 2,
 	"core/kubelet/images":     2,
 	"core/kubelet/nodestatus": 2,
 	"core/manifest":           2,

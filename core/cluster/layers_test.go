@@ -63,6 +63,8 @@ var layers = map[string]int{
 	"core/controller/garbagecollector": 6,
 	"core/controller/namespace":        6,
 	"core/controller/nodelifecycle":    6,
+	"core/controller/podgc":            6,
+	"core/controller/tainteviction":    6,
 	"core/controller/replicaset":       6,
 	"core/controller/resourcequota":    6,
 	"core/controller/ttl":              6,
@@ -115,6 +117,7 @@ var knownLayerExceptions = map[string]string{
 var wiredOnlyBySim = []string{
 	"core/controller/deployment", "core/controller/endpoint", "core/controller/endpointslice",
 	"core/controller/garbagecollector", "core/controller/namespace", "core/controller/nodelifecycle",
+	"core/controller/podgc", "core/controller/tainteviction",
 	"core/controller/replicaset", "core/controller/resourcequota", "core/controller/ttl",
 	"core/scheduler", "core/kubelet", "core/cloud",
 }

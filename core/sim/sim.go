@@ -25,8 +25,10 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/namespace"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/controller/podgc"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
+	"github.com/kubeplay/kubeplay/core/controller/tainteviction"
 	"github.com/kubeplay/kubeplay/core/controller/ttl"
 	"github.com/kubeplay/kubeplay/core/kubelet"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
@@ -84,8 +86,8 @@ func New(opts Options) (*Sim, error) {
 		resourcequota.New(ctx),
 		scheduler.New(ctx),
 		nodelifecycle.New(ctx, nodelifecycle.Options{}),
-		nodelifecycle.NewTaintEvictionController(ctx),
-		nodelifecycle.NewPodGC(ctx, 0),
+		tainteviction.New(ctx),
+		podgc.NewPodGC(ctx, 0),
 		ttl.New(ctx),
 	)
 	c.AddActor(cloud.NewLoadBalancer(ctx, cloud.Options{}))

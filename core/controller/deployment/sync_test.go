@@ -8,6 +8,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // Tables ported from upstream's sync_test.go / deployment_controller_test.go
@@ -90,7 +91,7 @@ func TestScale(t *testing.T) {
 				if v, ok := tt.desiredAnnotations[r.Name]; ok {
 					desired = v
 				}
-				SetReplicasAnnotations(r, desired, desired+MaxSurge(tt.oldD))
+				deploymentutil.SetReplicasAnnotations(r, desired, desired+deploymentutil.MaxSurge(tt.oldD))
 			}
 			all := append([]*api.ReplicaSet(nil), tt.oldRSs...)
 			if tt.newRS != nil {
@@ -150,7 +151,7 @@ func TestScaleReplicaSetAnnotationsOnly(t *testing.T) {
 	if err != nil || scaled {
 		t.Fatalf("scaled=%v err=%v", scaled, err)
 	}
-	if updated.Annotations[DesiredReplicasAnnotation] != "4" || updated.Annotations[MaxReplicasAnnotation] != "5" {
+	if updated.Annotations[deploymentutil.DesiredReplicasAnnotation] != "4" || updated.Annotations[deploymentutil.MaxReplicasAnnotation] != "5" {
 		t.Errorf("annotations %v", updated.Annotations)
 	}
 	if evs := f.eventMessages(); len(evs) != 0 {
@@ -247,7 +248,7 @@ func TestCleanupDeploymentOrder(t *testing.T) {
 	mk := func(name string, replicas int32, created time.Duration, revision string) *api.ReplicaSet {
 		r := rs(name, replicas, selector, at(created))
 		if revision != "" {
-			r.Annotations = map[string]string{RevisionAnnotation: revision}
+			r.Annotations = map[string]string{deploymentutil.RevisionAnnotation: revision}
 		}
 		r.Status = api.ReplicaSetStatus{Replicas: replicas, ObservedGeneration: 1, TerminatingReplicas: ptr[int32](0)}
 		return r

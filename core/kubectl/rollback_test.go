@@ -1,26 +1,25 @@
-package deployment
+package kubectl
 
 import (
 	"testing"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
-	"github.com/kubeplay/kubeplay/core/cluster"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
-// Undo's whole flow is in testdata/rollback.txt; these are the edges.
+// Undo's whole flow is in the Deployment controller's
+// testdata/rollback.txt and the walkthrough golden; these are the edges.
 func TestUndoErrors(t *testing.T) {
-	c := cluster.New(1)
-	c.Add(New(c.Context))
+	c := newTestCluster(t)
 	if _, err := Undo(c.API, "default", "web", 0, false); !apiserver.IsNotFound(err) || err.Error() != `deployments.apps "web" not found` {
 		t.Errorf("missing Deployment: %v", err)
 	}
-	if _, err := c.API.Create(webDeployment("web", 1, map[string]string{"app": "web"})); err != nil {
-		t.Fatal(err)
+	s := &session{t: t, c: c}
+	if r := s.run("kubectl create deployment web --image=nginx:1.25"); r.ExitCode != 0 {
+		t.Fatal(r.Output)
 	}
-	if _, err := c.Settle(); err != nil {
-		t.Fatal(err)
-	}
+	s.tick(1)
 	if _, err := Undo(c.API, "default", "web", -1, false); err == nil || err.Error() != "unable to find specified revision -1 in history" {
 		t.Errorf("negative revision: %v", err)
 	}
@@ -29,12 +28,18 @@ func TestUndoErrors(t *testing.T) {
 	}
 	// A ReplicaSet selected by the Deployment but not controlled by it is
 	// not history.
-	stray := rs("stray", 0, map[string]string{"app": "web"}, api.Time{})
-	stray.Labels = map[string]string{"app": "web"}
-	stray.Annotations = map[string]string{RevisionAnnotation: "7"}
-	stray.Finalizers = nil
-	stray.Spec.Template = webDeployment("x", 1, map[string]string{"app": "web"}).Spec.Template
-	stray.OwnerReferences = []api.OwnerReference{{APIVersion: "v1", Kind: "Other", Name: "o", UID: "other", Controller: ptr(true)}}
+	d, err := apiserver.GetAs[*api.Deployment](c.API, "default", "web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	stray := &api.ReplicaSet{
+		ObjectMeta: api.ObjectMeta{Name: "stray", Namespace: "default", Labels: map[string]string{"app": "web"},
+			Annotations:     map[string]string{deploymentutil.RevisionAnnotation: "7"},
+			OwnerReferences: []api.OwnerReference{{APIVersion: "v1", Kind: "Other", Name: "o", UID: "other", Controller: &yes}}},
+		Spec: api.ReplicaSetSpec{Replicas: new(int32), Selector: &api.LabelSelector{MatchLabels: map[string]string{"app": "web"}},
+			Template: d.Spec.Template},
+	}
 	if _, err := c.API.Create(stray); err != nil {
 		t.Fatal(err)
 	}

@@ -466,9 +466,7 @@ func (pc PodControl) CreatePodsWithGenerateName(namespace string, template *api.
 	if err := validateControllerRef(controllerRef); err != nil {
 		return nil, err
 	}
-	// The API server copies what it is given, so the pod may share the
-	// template's maps and slices here: it never leaves this call.
-	pod, err := podFromTemplate(template, parent, controllerRef, false)
+	pod, err := podFromTemplate(template, parent, controllerRef)
 	if err != nil {
 		return nil, err
 	}
@@ -513,13 +511,6 @@ func (pc PodControl) DeletePod(namespace, name string, parent api.Object) error 
 	return nil
 }
 
-// PatchPod models RealPodControl.PatchPod, with a JSON patch.
-func (pc PodControl) PatchPod(namespace, name string, patch []byte) error {
-	podKind := api.PodKind
-	_, err := pc.Server.Patch(podKind, namespace, name, apiserver.JSONPatchType, patch)
-	return err
-}
-
 func (pc PodControl) event(obj api.Object, eventType, reason, format string, args ...any) {
 	if pc.Recorder != nil {
 		pc.Recorder.Eventf(obj, eventType, reason, format, args...)
@@ -543,24 +534,18 @@ func validateControllerRef(ref *api.OwnerReference) error {
 	return nil
 }
 
-// GetPodFromTemplate models controller.GetPodFromTemplate: a pod with the
-// template's labels, annotations, finalizers and spec (deep copies),
-// generateName "<parent>-" and, if given, controllerRef as its only owner.
-func GetPodFromTemplate(template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference) (*api.Pod, error) {
-	return podFromTemplate(template, parent, controllerRef, true)
-}
-
-// podFromTemplate is GetPodFromTemplate; with deep false the pod shares the
-// template's maps, slices and pointers.
-func podFromTemplate(template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference, deep bool) (*api.Pod, error) {
+// podFromTemplate models controller.GetPodFromTemplate: a pod with the
+// template's labels, annotations, finalizers and spec, generateName
+// "<parent>-" and, if given, controllerRef as its only owner. Unlike
+// upstream it does not deep-copy the template: the pod shares its maps,
+// slices and pointers, which is safe because the API server copies what it
+// is given and the pod never leaves CreatePods.
+func podFromTemplate(template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference) (*api.Pod, error) {
 	name := parent.GetObjectMeta().Name
 	if name == "" {
 		return nil, fmt.Errorf("parentObject does not have ObjectMeta")
 	}
 	t := template
-	if deep {
-		t = api.DeepCopy(template)
-	}
 	pod := &api.Pod{
 		ObjectMeta: api.ObjectMeta{
 			Labels:       copyOrEmpty(t.Labels),

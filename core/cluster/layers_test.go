@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -178,7 +179,7 @@ func fileExists(path string) bool {
 // sideways, or whose package has no level, except the known ones.
 func layerViolations(imports map[string][]string, levels map[string]int, known map[string]string) []string {
 	var out []string
-	for _, pkg := range sortedKeys(imports) {
+	for _, pkg := range slices.Sorted(maps.Keys(imports)) {
 		lp, ok := levels[pkg]
 		if !ok {
 			out = append(out, fmt.Sprintf("%s has no level: give it one in layers", pkg))
@@ -201,15 +202,6 @@ func layerViolations(imports map[string][]string, levels map[string]int, known m
 		}
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // TestLayers enforces "dependencies point down": every package of the

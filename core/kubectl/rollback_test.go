@@ -50,3 +50,32 @@ func TestUndoErrors(t *testing.T) {
 		t.Errorf("current revision: %q, %v", msg, err)
 	}
 }
+
+// TestUndoSkippedNamesTheRevisionAsked checks kubectl's
+// DeploymentRollbacker.Rollback (polymorphichelpers/rollback.go): when the
+// target ReplicaSet's template already equals the Deployment's, the
+// "skipped rollback" line names toRevision as given, so a plain undo (0)
+// prints "revision 0", not the revision it found.
+func TestUndoSkippedNamesTheRevisionAsked(t *testing.T) {
+	c := newTestCluster(t)
+	s := &session{t: t, c: c}
+	for _, line := range []string{"kubectl create deployment web --image=nginx:1.14.2", "kubectl set image deployment/web nginx=nginx:1.16.1"} {
+		if r := s.run(line); r.ExitCode != 0 {
+			t.Fatal(r.Output)
+		}
+		s.tick(1)
+	}
+	// Revision 1's template again, with no sync since: the controller has
+	// not seen it, so revision 1 is still the previous one.
+	d, err := apiserver.GetAs[*api.Deployment](c.API, "default", "web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Spec.Template.Spec.Containers[0].Image = "nginx:1.14.2"
+	if _, err := c.API.Update(d); err != nil {
+		t.Fatal(err)
+	}
+	if msg, err := Undo(c.API, "default", "web", 0, false); err != nil || msg != "deployment.apps/web skipped rollback (current template already matches revision 0)" {
+		t.Errorf("plain undo: %q, %v", msg, err)
+	}
+}

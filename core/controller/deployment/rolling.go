@@ -60,7 +60,7 @@ func (dc *DeploymentController) reconcileNewReplicaSet(allRSs []*api.ReplicaSet,
 	if deploymentutil.SpecReplicas(newRS) > replicas {
 		ds.Add("reconcileNewReplicaSet", fmt.Sprintf("new RS %s has %d > spec.replicas %d", newRS.Name, deploymentutil.SpecReplicas(newRS), replicas),
 			fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, deploymentutil.SpecReplicas(newRS), replicas))
-		scaled, _, err := dc.scaleReplicaSetAndRecordEvent(newRS, replicas, d)
+		scaled, _, err := dc.scaleReplicaSet(newRS, replicas, d, false)
 		return scaled, err
 	}
 	newReplicas, err := deploymentutil.NewRSNewReplicas(d, allRSs, newRS)
@@ -73,7 +73,7 @@ func (dc *DeploymentController) reconcileNewReplicaSet(allRSs []*api.ReplicaSet,
 	}
 	ds.Add("NewRSNewReplicas", newRSNewReplicasFormula(d, allRSs, newRS), result,
 		in("replicas", replicas), in("maxSurge", surgeString(d)))
-	scaled, _, err := dc.scaleReplicaSetAndRecordEvent(newRS, newReplicas, d)
+	scaled, _, err := dc.scaleReplicaSet(newRS, newReplicas, d, false)
 	return scaled, err
 }
 
@@ -142,7 +142,7 @@ func (dc *DeploymentController) cleanupUnhealthyReplicas(oldRSs []*api.ReplicaSe
 			rs.Name, spec, rs.Status.AvailableReplicas, spec-rs.Status.AvailableReplicas,
 			maxCleanupCount, total, spec-rs.Status.AvailableReplicas, count),
 			fmt.Sprintf("scale old RS %s %d → %d", rs.Name, spec, newCount))
-		_, updated, err := dc.scaleReplicaSetAndRecordEvent(rs, newCount, d)
+		_, updated, err := dc.scaleReplicaSet(rs, newCount, d, false)
 		if err != nil {
 			return nil, total, err
 		}
@@ -184,7 +184,7 @@ func (dc *DeploymentController) scaleDownOldReplicaSetsForRollingUpdate(allRSs, 
 		ds.Add("scaleDownOldReplicaSetsForRollingUpdate", fmt.Sprintf("available %d − minAvailable %d = %d may go; %d gone so far; old RS %s has %d",
 			available, minAvailable, totalToScaleDown, total, rs.Name, spec),
 			fmt.Sprintf("scale old RS %s %d → %d", rs.Name, spec, newCount))
-		if _, _, err := dc.scaleReplicaSetAndRecordEvent(rs, newCount, d); err != nil {
+		if _, _, err := dc.scaleReplicaSet(rs, newCount, d, false); err != nil {
 			return total, err
 		}
 		total += count

@@ -1,0 +1,58 @@
+package api
+
+// policy/v1 PodDisruptionBudget (k8s.io/api/policy/v1/types.go) and the
+// metav1.Condition its status uses.
+
+// PodDisruptionBudget is policy/v1 PodDisruptionBudget.
+type PodDisruptionBudget struct {
+	TypeMeta   `json:",inline"`
+	ObjectMeta `json:"metadata,omitempty"`
+	Spec       PodDisruptionBudgetSpec   `json:"spec,omitempty"`
+	Status     PodDisruptionBudgetStatus `json:"status,omitempty"`
+}
+
+// UnhealthyPodEvictionPolicyType says when unhealthy pods may be evicted.
+type UnhealthyPodEvictionPolicyType string
+
+// The unhealthy pod eviction policies (policy/v1).
+const (
+	IfHealthyBudget UnhealthyPodEvictionPolicyType = "IfHealthyBudget"
+	AlwaysAllow     UnhealthyPodEvictionPolicyType = "AlwaysAllow"
+)
+
+// PodDisruptionBudgetSpec is policy/v1 PodDisruptionBudgetSpec.
+type PodDisruptionBudgetSpec struct {
+	MinAvailable               *IntOrString                    `json:"minAvailable,omitempty"`
+	Selector                   *LabelSelector                  `json:"selector,omitempty"`
+	MaxUnavailable             *IntOrString                    `json:"maxUnavailable,omitempty"`
+	UnhealthyPodEvictionPolicy *UnhealthyPodEvictionPolicyType `json:"unhealthyPodEvictionPolicy,omitempty"`
+}
+
+// PodDisruptionBudgetStatus is policy/v1 PodDisruptionBudgetStatus.
+type PodDisruptionBudgetStatus struct {
+	ObservedGeneration int64           `json:"observedGeneration,omitempty"`
+	DisruptedPods      map[string]Time `json:"disruptedPods,omitempty"`
+	DisruptionsAllowed int32           `json:"disruptionsAllowed"`
+	CurrentHealthy     int32           `json:"currentHealthy"`
+	DesiredHealthy     int32           `json:"desiredHealthy"`
+	ExpectedPods       int32           `json:"expectedPods"`
+	Conditions         []Condition     `json:"conditions,omitempty"`
+}
+
+// The PDB condition the disruption controller keeps (policy/v1).
+const (
+	DisruptionAllowedCondition = "DisruptionAllowed"
+	SyncFailedReason           = "SyncFailed"
+	SufficientPodsReason       = "SufficientPods"
+	InsufficientPodsReason     = "InsufficientPods"
+)
+
+// Condition is metav1.Condition.
+type Condition struct {
+	Type               string          `json:"type"`
+	Status             ConditionStatus `json:"status"`
+	ObservedGeneration int64           `json:"observedGeneration,omitempty"`
+	LastTransitionTime Time            `json:"lastTransitionTime"`
+	Reason             string          `json:"reason"`
+	Message            string          `json:"message"`
+}

@@ -269,3 +269,12 @@ var kindsTags = map[string]string{
 }
 
 func init() { maps.Copy(upstreamTags, kindsTags) }
+
+// The pod volume source a claim is mounted through (core/v1).
+func init() {
+	maps.Copy(upstreamTags, map[string]string{
+		"VolumeSource.PersistentVolumeClaim":          "persistentVolumeClaim,omitempty",
+		"PersistentVolumeClaimVolumeSource.ClaimName": "claimName",
+		"PersistentVolumeClaimVolumeSource.ReadOnly":  "readOnly,omitempty",
+	})
+}

@@ -5,14 +5,14 @@ import "github.com/kubeplay/kubeplay/core/api/resource"
 // Volumes: the part of core/v1's volume API a playground pod can use. The
 // field names and JSON tags are upstream's (k8s.io/api/core/v1 types.go).
 //
-// The sources kept are those that need no other object to exist: emptyDir,
-// downwardAPI, and projected with its serviceAccountToken, configMap and
-// downwardAPI projections, which is what the ServiceAccount admission
-// plugin injects into every pod (kube-api-access-xxxxx). A volume naming a
-// Secret, a ConfigMap, a PersistentVolumeClaim, a host path, ... is not
-// modelled: the playground has none of those objects, so such a manifest
-// fails strict decoding (unknown field) instead of running a pod whose
-// volume could never be mounted. The kubelet mounts nothing.
+// The sources kept are those that need no other object to exist
+// (emptyDir, downwardAPI, and projected with its serviceAccountToken,
+// configMap and downwardAPI projections, which is what the ServiceAccount
+// admission plugin injects into every pod: kube-api-access-xxxxx), and
+// persistentVolumeClaim, whose claim the scheduler waits for and binds.
+// A volume naming a Secret, a ConfigMap, a host path, ... is not modelled:
+// such a manifest fails strict decoding (unknown field). The kubelet
+// mounts nothing.
 
 // Volume is core/v1 Volume: a named volume the pod's containers may mount.
 type Volume struct {
@@ -20,13 +20,14 @@ type Volume struct {
 	VolumeSource `json:",inline"`
 }
 
-// VolumeSource is core/v1 VolumeSource (its emptyDir, downwardAPI and
-// projected members). Exactly one member may be set; a volume with none
+// VolumeSource is core/v1 VolumeSource (its emptyDir,
+// persistentVolumeClaim, downwardAPI and projected members). Exactly one member may be set; a volume with none
 // defaults to an emptyDir (SetDefaults_Volume).
 type VolumeSource struct {
-	EmptyDir    *EmptyDirVolumeSource    `json:"emptyDir,omitempty"`
-	DownwardAPI *DownwardAPIVolumeSource `json:"downwardAPI,omitempty"`
-	Projected   *ProjectedVolumeSource   `json:"projected,omitempty"`
+	EmptyDir              *EmptyDirVolumeSource              `json:"emptyDir,omitempty"`
+	PersistentVolumeClaim *PersistentVolumeClaimVolumeSource `json:"persistentVolumeClaim,omitempty"`
+	DownwardAPI           *DownwardAPIVolumeSource           `json:"downwardAPI,omitempty"`
+	Projected             *ProjectedVolumeSource             `json:"projected,omitempty"`
 }
 
 // StorageMedium is "" (the node's default medium) or "Memory" (tmpfs).

@@ -63,6 +63,16 @@ func validateVolumeSource(src *api.VolumeSource, fldPath *field.Path) field.Erro
 			errs = append(errs, field.Forbidden(fldPath.Child("emptyDir").Child("sizeLimit"), "SizeLimit field must be a valid resource quantity"))
 		}
 	}
+	if src.PersistentVolumeClaim != nil {
+		if n > 0 {
+			errs = append(errs, field.Forbidden(fldPath.Child("persistentVolumeClaim"), "may not specify more than 1 volume type"))
+		} else {
+			n++
+			if src.PersistentVolumeClaim.ClaimName == "" { // validatePersistentClaimVolumeSource
+				errs = append(errs, field.Required(fldPath.Child("persistentVolumeClaim").Child("claimName"), ""))
+			}
+		}
+	}
 	if src.DownwardAPI != nil {
 		if n > 0 {
 			// Upstream's spelling of this one path.

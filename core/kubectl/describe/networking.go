@@ -3,7 +3,6 @@ package describe
 import (
 	"fmt"
 	"io"
-	"net"
 	"strconv"
 	"strings"
 	"time"
@@ -99,7 +98,7 @@ func describeBackend(b *api.IngressBackend, services []*api.Service, slices []*a
 				mine = append(mine, es)
 			}
 		}
-		return fmt.Sprintf("%s (%s)", sb, formatEndpointSlices(mine, spName))
+		return fmt.Sprintf("%s (%s)", sb, endpointsOf(mine, spName))
 	}
 	if r := b.Resource; r != nil {
 		group := "<none>"
@@ -109,65 +108,6 @@ func describeBackend(b *api.IngressBackend, services []*api.Service, slices []*a
 		return fmt.Sprintf("APIGroup: %v, Kind: %v, Name: %v", group, r.Kind, r.Name)
 	}
 	return ""
-}
-
-// formatEndpointSlices models the function of that name for one port
-// name: up to three ready "ip:port", then "+ N more...".
-func formatEndpointSlices(slices []*api.EndpointSlice, portName string) string {
-	if len(slices) == 0 {
-		return "<none>"
-	}
-	const max = 3
-	var list []string
-	more, count := false, 0
-	add := func(s string) {
-		if len(list) == max {
-			more = true
-		}
-		if !more {
-			list = append(list, s)
-		}
-		count++
-	}
-	for _, es := range slices {
-		if len(es.Ports) == 0 {
-			for _, e := range es.Endpoints {
-				if e.Conditions.Ready == nil || *e.Conditions.Ready {
-					add(e.Addresses[0])
-				} else if len(list) == max {
-					more = true
-				}
-			}
-			continue
-		}
-		for _, p := range es.Ports {
-			name := ""
-			if p.Name != nil {
-				name = *p.Name
-			}
-			if name != portName {
-				continue
-			}
-			for _, e := range es.Endpoints {
-				if e.Conditions.Ready != nil && !*e.Conditions.Ready {
-					if len(list) == max {
-						more = true
-					}
-					continue
-				}
-				port := 0
-				if p.Port != nil {
-					port = int(*p.Port)
-				}
-				add(net.JoinHostPort(e.Addresses[0], strconv.Itoa(port)))
-			}
-		}
-	}
-	ret := strings.Join(list, ",")
-	if more {
-		return fmt.Sprintf("%s + %d more...", ret, count-max)
-	}
-	return ret
 }
 
 // IngressClass prints `kubectl describe ingressclass` (describeIngressClassV1).

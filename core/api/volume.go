@@ -135,7 +135,7 @@ const (
 // downward API item.
 func setDefaultsVolume(v *Volume) {
 	src := &v.VolumeSource
-	if src.EmptyDir == nil && src.DownwardAPI == nil && src.Projected == nil {
+	if src.EmptyDir == nil && src.PersistentVolumeClaim == nil && src.DownwardAPI == nil && src.Projected == nil {
 		src.EmptyDir = &EmptyDirVolumeSource{}
 	}
 	if d := src.DownwardAPI; d != nil {

@@ -24,7 +24,11 @@ func (Registry) Admit(a *Attributes) error {
 	case OperationCreate:
 		s, m := a.server, a.Object.GetObjectMeta()
 		m.CreationTimestamp = api.NewTime(s.clock.Now())
-		m.UID = newUID(s.rng)
+		if s.fixedUID != "" { // CreateBootstrap
+			m.UID = s.fixedUID
+		} else {
+			m.UID = newUID(s.rng)
+		}
 		if m.GenerateName != "" && m.Name == "" {
 			m.Name = generateName(s.rng, m.GenerateName)
 			a.Name = m.Name

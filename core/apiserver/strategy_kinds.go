@@ -35,7 +35,10 @@ func prepareKindsForCreate(obj api.Object, now api.Time) {
 		o.Status = api.PodDisruptionBudgetStatus{}
 		o.Generation = 1
 	case *api.PersistentVolumeClaim:
-		o.Status = api.PersistentVolumeClaimStatus{}
+		// Upstream clears the status and every read's decoding defaults
+		// the phase to Pending (SetDefaults_PersistentVolumeClaim); the
+		// playground stores what reads return.
+		o.Status = api.PersistentVolumeClaimStatus{Phase: api.ClaimPending}
 	case *api.PersistentVolume:
 		o.Status = api.PersistentVolumeStatus{Phase: api.VolumePending, LastPhaseTransitionTime: &now}
 	}

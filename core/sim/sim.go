@@ -25,6 +25,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/namespace"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/controller/podautoscaler"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
 	"github.com/kubeplay/kubeplay/core/controller/ttl"
@@ -95,6 +96,7 @@ func New(opts Options) (*Sim, error) {
 		ttl.New(ctx),
 		volume.New(ctx),
 		volume.NewProtection(ctx),
+		podautoscaler.New(ctx, metricsServer{registry: s.Registry}),
 	)
 	lb := cloud.NewLoadBalancer(ctx, cloud.Options{})
 	c.AddActor(lb, cloud.NewIngressController(ctx, lb), cloud.NewLocalPath(ctx))

@@ -1,5 +1,7 @@
 package api
 
+import "time"
+
 // policy/v1 PodDisruptionBudget (k8s.io/api/policy/v1/types.go) and the
 // metav1.Condition its status uses.
 
@@ -55,4 +57,37 @@ type Condition struct {
 	LastTransitionTime Time            `json:"lastTransitionTime"`
 	Reason             string          `json:"reason"`
 	Message            string          `json:"message"`
+}
+
+// DisruptionTarget is the pod condition the eviction API (and other
+// disruptions) set before deleting a pod (v1.DisruptionTarget).
+const DisruptionTarget PodConditionType = "DisruptionTarget"
+
+// SetDisruptionAllowedCondition models pdbhelper.UpdateDisruptionAllowedCondition:
+// DisruptionAllowed True (SufficientPods) while a disruption is allowed,
+// False (InsufficientPods) otherwise, with an empty message.
+func SetDisruptionAllowedCondition(p *PodDisruptionBudget, now time.Time) {
+	c := Condition{Type: DisruptionAllowedCondition, Status: ConditionFalse, Reason: InsufficientPodsReason,
+		ObservedGeneration: p.Status.ObservedGeneration, LastTransitionTime: NewTime(now)}
+	if p.Status.DisruptionsAllowed > 0 {
+		c.Status, c.Reason = ConditionTrue, SufficientPodsReason
+	}
+	setStatusCondition(&p.Status.Conditions, c)
+}
+
+// setStatusCondition models apimeta.SetStatusCondition: the transition
+// time moves only when the status changes.
+func setStatusCondition(conds *[]Condition, c Condition) {
+	for i := range *conds {
+		old := &(*conds)[i]
+		if old.Type != c.Type {
+			continue
+		}
+		if old.Status != c.Status {
+			old.Status, old.LastTransitionTime = c.Status, c.LastTransitionTime
+		}
+		old.Reason, old.Message, old.ObservedGeneration = c.Reason, c.Message, c.ObservedGeneration
+		return
+	}
+	*conds = append(*conds, c)
 }

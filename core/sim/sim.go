@@ -20,6 +20,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	"github.com/kubeplay/kubeplay/core/controller/disruption"
 	"github.com/kubeplay/kubeplay/core/controller/endpoint"
 	"github.com/kubeplay/kubeplay/core/controller/endpointslice"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
@@ -97,6 +98,7 @@ func New(opts Options) (*Sim, error) {
 		volume.New(ctx),
 		volume.NewProtection(ctx),
 		podautoscaler.New(ctx, metricsServer{registry: s.Registry}),
+		disruption.New(ctx),
 	)
 	lb := cloud.NewLoadBalancer(ctx, cloud.Options{})
 	c.AddActor(lb, cloud.NewIngressController(ctx, lb), cloud.NewLocalPath(ctx))

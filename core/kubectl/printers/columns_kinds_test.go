@@ -24,7 +24,7 @@ func TestHPATable(t *testing.T) {
 	}
 	avg := q("200Mi")
 	noMetrics := withType(&api.HorizontalPodAutoscaler{ObjectMeta: meta("web", time.Hour, nil),
-		Spec: api.HorizontalPodAutoscalerSpec{ScaleTargetRef: ref, MinReplicas: ptrTo(int32(2)), MaxReplicas: 6, Metrics: []api.MetricSpec{util(60)}},
+		Spec:   api.HorizontalPodAutoscalerSpec{ScaleTargetRef: ref, MinReplicas: ptrTo(int32(2)), MaxReplicas: 6, Metrics: []api.MetricSpec{util(60)}},
 		Status: api.HorizontalPodAutoscalerStatus{CurrentReplicas: 2, CurrentMetrics: []api.MetricStatus{{}}}})
 	measured := api.DeepCopy(noMetrics)
 	measured.Name = "api"

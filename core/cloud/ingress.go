@@ -136,6 +136,11 @@ func (ic *IngressController) myClasses() (map[string]bool, bool) {
 func (ic *IngressController) updateStatus(ing *api.Ingress, mine bool) {
 	var want []api.IngressLoadBalancerIngress
 	if mine {
+		if ic.address != "" && ic.takenByService() {
+			// Every Ingress holding the address went away and a
+			// LoadBalancer Service took it from the pool meanwhile.
+			ic.address = ""
+		}
 		if ic.address == "" {
 			ip, ok := ic.pool.nextFree()
 			if !ok {
@@ -163,6 +168,20 @@ func (ic *IngressController) holds(ing *api.Ingress) bool {
 	for _, in := range ing.Status.LoadBalancer.Ingress {
 		if in.IP == ic.address {
 			return true
+		}
+	}
+	return false
+}
+
+// takenByService reports whether a Service's load balancer holds the
+// controller's address.
+func (ic *IngressController) takenByService() bool {
+	svcs, _, _ := apiserver.ListAs[*api.Service](ic.server, "", nil)
+	for _, svc := range svcs {
+		for _, in := range svc.Status.LoadBalancer.Ingress {
+			if in.IP == ic.address {
+				return true
+			}
 		}
 	}
 	return false

@@ -17,9 +17,6 @@ type PersistentVolume struct {
 	Status     PersistentVolumeStatus `json:"status,omitempty"`
 }
 
-// PersistentVolumeAccessMode is how a volume may be mounted.
-type PersistentVolumeAccessMode string
-
 // The access modes (core/v1).
 const (
 	ReadWriteOnce    PersistentVolumeAccessMode = "ReadWriteOnce"
@@ -38,14 +35,9 @@ const (
 	PersistentVolumeReclaimRetain  PersistentVolumeReclaimPolicy = "Retain"
 )
 
-// PersistentVolumeMode is Block or Filesystem.
-type PersistentVolumeMode string
-
-// The volume modes (core/v1).
-const (
-	PersistentVolumeBlock      PersistentVolumeMode = "Block"
-	PersistentVolumeFilesystem PersistentVolumeMode = "Filesystem"
-)
+// PersistentVolumeBlock is the raw block volume mode (Filesystem is in
+// volume.go).
+const PersistentVolumeBlock PersistentVolumeMode = "Block"
 
 // PersistentVolumeSpec is core/v1 PersistentVolumeSpec.
 type PersistentVolumeSpec struct {
@@ -68,13 +60,6 @@ type PersistentVolumeSource struct {
 	NFS      *NFSVolumeSource           `json:"nfs,omitempty"`
 	Local    *LocalVolumeSource         `json:"local,omitempty"`
 	CSI      *CSIPersistentVolumeSource `json:"csi,omitempty"`
-}
-
-// NFSVolumeSource is core/v1 NFSVolumeSource.
-type NFSVolumeSource struct {
-	Server   string `json:"server"`
-	Path     string `json:"path"`
-	ReadOnly bool   `json:"readOnly,omitempty"`
 }
 
 // LocalVolumeSource is core/v1 LocalVolumeSource.
@@ -223,3 +208,20 @@ type TopologySelectorLabelRequirement struct {
 
 // ResourceStorage is the resource a claim requests and a volume offers.
 const ResourceStorage ResourceName = "storage"
+
+// The host path types (core/v1) a provisioner writes; HostPathUnset is in
+// volume.go.
+const (
+	HostPathDirectoryOrCreate HostPathType = "DirectoryOrCreate"
+	HostPathDirectory         HostPathType = "Directory"
+)
+
+// The node selector operators (core/v1), which volume node affinity uses.
+const (
+	NodeSelectorOpIn           NodeSelectorOperator = "In"
+	NodeSelectorOpNotIn        NodeSelectorOperator = "NotIn"
+	NodeSelectorOpExists       NodeSelectorOperator = "Exists"
+	NodeSelectorOpDoesNotExist NodeSelectorOperator = "DoesNotExist"
+	NodeSelectorOpGt           NodeSelectorOperator = "Gt"
+	NodeSelectorOpLt           NodeSelectorOperator = "Lt"
+)

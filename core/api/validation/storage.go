@@ -11,9 +11,7 @@ import (
 // StorageClass (pkg/apis/storage/validation) validation.
 
 var (
-	supportedAccessModes = []api.PersistentVolumeAccessMode{api.ReadOnlyMany, api.ReadWriteMany, api.ReadWriteOnce, api.ReadWriteOncePod}
-	supportedVolumeModes = []api.PersistentVolumeMode{api.PersistentVolumeBlock, api.PersistentVolumeFilesystem}
-	supportedReclaim     = []api.PersistentVolumeReclaimPolicy{api.PersistentVolumeReclaimDelete, api.PersistentVolumeReclaimRecycle, api.PersistentVolumeReclaimRetain}
+	supportedReclaim = []api.PersistentVolumeReclaimPolicy{api.PersistentVolumeReclaimDelete, api.PersistentVolumeReclaimRecycle, api.PersistentVolumeReclaimRetain}
 )
 
 // validatePVC models ValidatePersistentVolumeClaim.
@@ -48,33 +46,10 @@ func validatePVCUpdate(c, old *api.PersistentVolumeClaim) field.ErrorList {
 }
 
 // validatePVCSpec models ValidatePersistentVolumeClaimSpec (without data
-// sources, which need a volume populator the playground does not have).
+// sources, which need a volume populator the playground does not have):
+// the checks a pod's claim template gets too (volumesource.go).
 func validatePVCSpec(s *api.PersistentVolumeClaimSpec, fldPath *field.Path) field.ErrorList {
-	var errs field.ErrorList
-	if len(s.AccessModes) == 0 {
-		errs = append(errs, field.Required(fldPath.Child("accessModes"), "at least 1 access mode is required"))
-	}
-	if s.Selector != nil {
-		errs = append(errs, validateLabelSelector(s.Selector, fldPath.Child("selector"))...)
-	}
-	errs = append(errs, validateAccessModes(s.AccessModes, fldPath.Child("accessModes"))...)
-	sp := fldPath.Child("resources").Key(string(api.ResourceStorage))
-	if q, ok := s.Resources.Requests[api.ResourceStorage]; !ok {
-		errs = append(errs, field.Required(sp, ""))
-	} else if e := validatePositiveQuantity(q, sp); len(e) > 0 {
-		errs = append(errs, e...)
-	} else {
-		errs = append(errs, validateResourceQuantityValue(api.ResourceStorage, q, sp)...)
-	}
-	if s.StorageClassName != nil && *s.StorageClassName != "" {
-		for _, msg := range nameIsDNSSubdomain(*s.StorageClassName, false) {
-			errs = append(errs, field.Invalid(fldPath.Child("storageClassName"), *s.StorageClassName, msg))
-		}
-	}
-	if m := s.VolumeMode; m != nil && *m != api.PersistentVolumeBlock && *m != api.PersistentVolumeFilesystem {
-		errs = append(errs, field.NotSupported(fldPath.Child("volumeMode"), *m, supportedVolumeModes))
-	}
-	return errs
+	return validateClaimSpecBasics(s, fldPath)
 }
 
 func validateAccessModes(modes []api.PersistentVolumeAccessMode, fldPath *field.Path) field.ErrorList {

@@ -6,7 +6,7 @@ OUT  ?= build/site
 ADDR ?= :8080
 
 .DEFAULT_GOAL := help
-.PHONY: help run build test test-go test-wasm e2e bench bench-page size fmt vet clean
+.PHONY: help run build test test-go test-wasm e2e bench bench-page load size fmt vet clean
 
 # Browser tests need Chromium and the wasm tests Node.js. Where either is
 # missing they are skipped with a loud note, unless REQUIRE_ALL=1 (CI sets
@@ -52,6 +52,9 @@ bench: ## run the benchmarks
 
 bench-page: build ## measure the page in headless Chromium: download size, load time, tick and back with 10,000 pods
 	CHROMIUM=$(CHROMIUM) $(GO) run ./scripts/bench -dir $(OUT)
+
+load: build ## load-test the site server on loopback: requests per second and errors
+	$(GO) run ./scripts/loadtest -dir $(OUT)
 
 size: ## show where kubeplay.wasm's bytes go, by Go package
 	$(GO) run ./scripts/wasmsize

@@ -50,6 +50,21 @@ func deepInputs() map[string]string {
 	}
 }
 
+// deepErrors are the errors some of the deep inputs must get, in
+// kubectl's words ("error parsing jsonpath TEMPLATE, REASON", as
+// cli-runtime's JSONPathPrinter says it; the YAML converter's limit).
+var deepErrors = map[string]string{
+	"jsonpath nested range": "too many range actions: 10000, the limit is 100",
+	"sort-by nested range":  "too many range actions: 10000, the limit is 100",
+	"merge patch":           "manifest nests deeper than 100 levels; the limit is 100",
+	"strategic patch":       "manifest nests deeper than 100 levels; the limit is 100",
+	"json patch value":      "manifest nests deeper than 100 levels; the limit is 100",
+	"yaml patch":            "manifest nests deeper than 100 levels; the limit is 100",
+	"dry-run patch":         "manifest nests deeper than 100 levels; the limit is 100",
+	"json patch nested":     "manifest nests deeper than 100 levels; the limit is 100",
+	"strategic patch array": "manifest nests deeper than 100 levels; the limit is 100",
+}
+
 // TestDeepInputsCannotKillTheCore runs each hostile line through the bridge
 // and then checks the core still answers: a stack overflow would surface as
 // "Go program has already exited" on the next call, or kill the test binary.
@@ -77,6 +92,9 @@ func TestDeepInputsCannotKillTheCore(t *testing.T) {
 			t.Fatalf("%s: %v", name, err)
 		}
 		t.Logf("%s: exit %d: %.200s", name, out.Exit, out.Stdout+out.Stderr)
+		if want, ok := deepErrors[name]; ok && (out.Exit == 0 || !strings.Contains(out.Stderr, want)) {
+			t.Errorf("%s: exit %d, stderr %.300q; want the error %q", name, out.Exit, out.Stderr, want)
+		}
 		out.Stdout, out.Stderr, out.Exit = "", "", 0
 		if json.Unmarshal([]byte(call("run", "kubectl get deploy web -o name")), &out); out.Exit != 0 || out.Stdout != "deployment.apps/web\n" {
 			t.Fatalf("after %s the core answers %+v", name, out)

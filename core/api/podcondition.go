@@ -2,11 +2,6 @@ package api
 
 import "time"
 
-// DisruptionTarget is the condition a pod gets when the control plane is
-// about to delete it for a disruption (v1.DisruptionTarget): taint
-// eviction, pod GC, preemption.
-const DisruptionTarget PodConditionType = "DisruptionTarget"
-
 // UpdatePodCondition models podutil.UpdatePodCondition (pkg/api/v1/pod):
 // it replaces, or adds, the condition of c's type in status. The
 // transition time is now unless the status is unchanged, in which case the

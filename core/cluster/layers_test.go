@@ -42,6 +42,7 @@ var layers = map[string]int{
 	// 2: what works on the types alone.
 	"core/api/labels":         2,
 	"core/api/strategicpatch": 2,
+	"core/controller/podhash": 2, // the pod-template-hash of a template
 	"core/kubelet/images":     2,
 	"core/kubelet/nodestatus": 2,
 	"core/manifest":           2,
@@ -72,6 +73,9 @@ var layers = map[string]int{
 	"core/controller/replicaset":       7,
 	"core/controller/resourcequota":    7,
 	"core/controller/ttl":              7,
+	"core/controller/volume":           7,
+	"core/controller/podautoscaler":    7,
+	"core/controller/disruption":       7,
 	"core/scheduler":                   7,
 	"core/kubelet":                     7,
 	"core/cloud":                       7,
@@ -94,6 +98,7 @@ var layers = map[string]int{
 	"scripts/e2e":              11,
 	"scripts/internal/browser": 10,
 	"scripts/play":             11,
+	"scripts/loadtest":         11,
 	"scripts/wasmsize":         11,
 	"scripts/wasmsize/floor":   11,
 }
@@ -117,7 +122,8 @@ var knownLayerExceptions = map[string]string{
 var wiredOnlyBySim = []string{
 	"core/controller/deployment", "core/controller/endpoint", "core/controller/endpointslice",
 	"core/controller/garbagecollector", "core/controller/namespace", "core/controller/nodelifecycle",
-	"core/controller/podgc", "core/controller/tainteviction",
+	"core/controller/podgc", "core/controller/tainteviction", "core/controller/volume",
+	"core/controller/podautoscaler", "core/controller/disruption",
 	"core/controller/replicaset", "core/controller/resourcequota", "core/controller/ttl",
 	"core/scheduler", "core/kubelet", "core/cloud",
 }

@@ -16,7 +16,8 @@ func testSite() map[string][]byte {
 		"index.html": []byte(`<!doctype html><html lang=en><head><link rel=icon href=favicon.svg type=image/svg+xml>` +
 			`<link rel=stylesheet href=style.css><script src=app.js type=module></script></head>` +
 			`<body><h1><img src=favicon.svg alt width=28 height=28> Kubeplay</h1><p>app.js draws</body></html>`),
-		"app.js":        []byte(`let w;function start(){w=new Worker("worker.js")}const x="xapp.js",y="app.json";`),
+		"app.js":        []byte(`import{remember}from"./recovery.js";let w;function start(){w=new Worker("worker.js")}const x="xapp.js",y="app.json";`),
+		"recovery.js":   []byte(`export function remember(s){localStorage.setItem("kubeplay.session",s)}`),
 		"worker.js":     []byte(`importScripts("wasm_exec.js");const b=await fetchWasm("kubeplay.wasm");`),
 		"wasm_exec.js":  []byte(`"use strict";globalThis.Go=class{};`),
 		"kubeplay.wasm": []byte("\x00asm\x01\x00\x00\x00 body"),
@@ -159,13 +160,13 @@ func TestFingerprintFailsLoudly(t *testing.T) {
 // imports is hashed before it, so a new module needs no table entry.
 func TestFingerprintOrderFollowsImports(t *testing.T) {
 	files := testSite()
-	files["app.js"] = []byte(`import{draw}from"./view.js";import("./lazy.js");new Worker("worker.js")`)
+	files["app.js"] = []byte(`import{draw}from"./view.js";import("./lazy.js");import"./recovery.js";new Worker("worker.js")`)
 	files["view.js"] = []byte(`export const draw=()=>{};import{esc}from"./util.js"`)
 	files["util.js"] = []byte(`export const esc=(s)=>s`)
 	files["lazy.js"] = []byte(`export default 1`)
 	refs := siteReferences(files)
 	want := map[string][]string{
-		"app.js":     {"lazy.js", "view.js", "worker.js"},
+		"app.js":     {"lazy.js", "recovery.js", "view.js", "worker.js"},
 		"view.js":    {"util.js"},
 		"worker.js":  {"kubeplay.wasm", "wasm_exec.js"},
 		"index.html": {"app.js", "favicon.svg", "style.css"},

@@ -44,6 +44,9 @@ func TestFieldLabelsPerKind(t *testing.T) {
 		{"Endpoints", []string{"metadata.name", "metadata.namespace"}, map[string]string{"subsets": defaultErr("subsets")}},
 		{"Lease", []string{"metadata.name", "metadata.namespace"}, map[string]string{"spec.holderIdentity": defaultErr("spec.holderIdentity")}},
 		{"RuntimeClass", []string{"metadata.name", "metadata.namespace"}, map[string]string{"handler": defaultErr("handler")}},
+		{"ConfigMap", []string{"metadata.name", "metadata.namespace"}, map[string]string{"data": defaultErr("data")}},
+		{"Secret", []string{"metadata.name", "metadata.namespace", "type"}, map[string]string{"data": notSupported + "data"}},
+		{"ServiceAccount", []string{"metadata.name", "metadata.namespace"}, map[string]string{"secrets": defaultErr("secrets")}},
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {

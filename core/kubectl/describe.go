@@ -83,6 +83,12 @@ func (e *env) describeOne(w io.Writer, in *info) error {
 	case *api.Namespace:
 		quotas, _, _ := apiserver.ListAs[*api.ResourceQuota](s, obj.Name, nil)
 		return describe.Namespace(w, obj, quotas)
+	case *api.ConfigMap:
+		return describe.ConfigMap(w, obj, events, now)
+	case *api.Secret:
+		return describe.Secret(w, obj)
+	case *api.ServiceAccount:
+		return describe.ServiceAccount(w, obj, events, now)
 	}
 	return fmt.Errorf("describing %s is not available in the playground", in.kind.Kind)
 }

@@ -44,14 +44,14 @@ const pullFailed = `Failed to pull image "nginx:nosuchtag": rpc error: code = No
 func TestEventsCommand(t *testing.T) {
 	c := newEventsCluster(t)
 	warnings := "LAST SEEN           TYPE      REASON   OBJECT                     MESSAGE\n" +
-		"24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   " + pullFailed + "\n" +
-		"24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ErrImagePull\n" +
-		"14s (x6 over 94s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ImagePullBackOff\n"
+		"24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-gw88h   " + pullFailed + "\n" +
+		"24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-gw88h   Error: ErrImagePull\n" +
+		"14s (x6 over 94s)   Warning   Failed   Pod/bad-57867954bf-gw88h   Error: ImagePullBackOff\n"
 	// After the two 3 s watches, 6 s later.
 	watchedWarnings := "LAST SEEN            TYPE      REASON   OBJECT                     MESSAGE\n" +
-		"30s (x4 over 101s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   " + pullFailed + "\n" +
-		"30s (x4 over 101s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ErrImagePull\n" +
-		"20s (x6 over 100s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ImagePullBackOff\n"
+		"30s (x4 over 101s)   Warning   Failed   Pod/bad-57867954bf-gw88h   " + pullFailed + "\n" +
+		"30s (x4 over 101s)   Warning   Failed   Pod/bad-57867954bf-gw88h   Error: ErrImagePull\n" +
+		"20s (x6 over 100s)   Warning   Failed   Pod/bad-57867954bf-gw88h   Error: ImagePullBackOff\n"
 	webRow := "5s          Normal   ScalingReplicaSet   Deployment/web   Scaled up replica set web-56fc559cc8 from 0 to 1\n"
 	webHeader := "LAST SEEN   TYPE     REASON              OBJECT           MESSAGE\n"
 	for _, tc := range []struct {
@@ -62,9 +62,9 @@ func TestEventsCommand(t *testing.T) {
 		{"kubectl events --for=deployment.apps/web", webHeader + webRow, 0},
 		{"kubectl events --types=Warning,warning", warnings, 0},
 		{"kubectl events -A --types Warning --no-headers",
-			"default   24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   " + pullFailed + "\n" +
-				"default   24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ErrImagePull\n" +
-				"default   14s (x6 over 94s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ImagePullBackOff\n", 0},
+			"default   24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-gw88h   " + pullFailed + "\n" +
+				"default   24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-gw88h   Error: ErrImagePull\n" +
+				"default   14s (x6 over 94s)   Warning   Failed   Pod/bad-57867954bf-gw88h   Error: ImagePullBackOff\n", 0},
 		{"kubectl events -A --for=deployment/web",
 			"NAMESPACE   LAST SEEN   TYPE     REASON              OBJECT           MESSAGE\n" +
 				"default     5s          Normal   ScalingReplicaSet   Deployment/web   Scaled up replica set web-56fc559cc8 from 0 to 1\n", 0},
@@ -74,10 +74,10 @@ func TestEventsCommand(t *testing.T) {
 		{"kubectl events --for deployment/web -o name", "", 0},
 		{"kubectl events --for deploy/web -o yaml", "apiVersion: v1\nitems:\n- apiVersion: v1\n  count: 1\n" +
 			"  firstTimestamp: \"2026-01-01T00:01:30Z\"\n  involvedObject:\n    apiVersion: apps/v1\n    kind: Deployment\n" +
-			"    name: web\n    namespace: default\n    resourceVersion: \"109\"\n    uid: eef1dc71-1b8e-4462-b52c-dd5c09c0fce3\n" +
+			"    name: web\n    namespace: default\n    resourceVersion: \"117\"\n    uid: 4d8d6473-3e56-4583-89fc-f3881d636541\n" +
 			"  kind: Event\n  lastTimestamp: \"2026-01-01T00:01:30Z\"\n  message: Scaled up replica set web-56fc559cc8 from 0 to 1\n" +
 			"  metadata:\n    creationTimestamp: \"2026-01-01T00:01:30Z\"\n    name: web.18867266e2650400\n    namespace: default\n" +
-			"    resourceVersion: \"111\"\n    uid: 04a0dcec-1266-49e5-8cc1-c7246de459ec\n  reason: ScalingReplicaSet\n" +
+			"    resourceVersion: \"119\"\n    uid: 4d3f066d-9825-4c20-8ade-bb06660b9562\n  reason: ScalingReplicaSet\n" +
 			"  reportingComponent: deployment-controller\n  reportingInstance: \"\"\n  source:\n    component: deployment-controller\n" +
 			"  type: Normal\nkind: EventList\nmetadata: {}\n", 0},
 		{"kubectl events --for deploy/web -o json", `{
@@ -91,17 +91,17 @@ func TestEventsCommand(t *testing.T) {
             "metadata": {
                 "name": "web.18867266e2650400",
                 "namespace": "default",
-                "uid": "04a0dcec-1266-49e5-8cc1-c7246de459ec",
-                "resourceVersion": "111",
+                "uid": "4d3f066d-9825-4c20-8ade-bb06660b9562",
+                "resourceVersion": "119",
                 "creationTimestamp": "2026-01-01T00:01:30Z"
             },
             "involvedObject": {
                 "kind": "Deployment",
                 "namespace": "default",
                 "name": "web",
-                "uid": "eef1dc71-1b8e-4462-b52c-dd5c09c0fce3",
+                "uid": "4d8d6473-3e56-4583-89fc-f3881d636541",
                 "apiVersion": "apps/v1",
-                "resourceVersion": "109"
+                "resourceVersion": "117"
             },
             "reason": "ScalingReplicaSet",
             "message": "Scaled up replica set web-56fc559cc8 from 0 to 1",

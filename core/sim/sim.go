@@ -27,6 +27,8 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
+	"github.com/kubeplay/kubeplay/core/controller/rootcacertpublisher"
+	"github.com/kubeplay/kubeplay/core/controller/serviceaccount"
 	"github.com/kubeplay/kubeplay/core/controller/ttl"
 	"github.com/kubeplay/kubeplay/core/kubelet"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
@@ -67,6 +69,7 @@ func New(opts Options) (*Sim, error) {
 	// The API server's service registry and quota admission, then the
 	// `kubernetes` Service every cluster has in default.
 	apiserver.InstallServiceAllocator(c.API)
+	apiserver.InstallServiceAccounts(c.API)
 	quota.Install(c.API)
 	if err := apiserver.BootstrapKubernetesService(c.API); err != nil {
 		return nil, err
@@ -87,6 +90,8 @@ func New(opts Options) (*Sim, error) {
 		nodelifecycle.NewTaintEvictionController(ctx),
 		nodelifecycle.NewPodGC(ctx, 0),
 		ttl.New(ctx),
+		serviceaccount.New(ctx),
+		rootcacertpublisher.New(ctx),
 	)
 	c.AddActor(cloud.NewLoadBalancer(ctx, cloud.Options{}))
 	nodes := opts.Nodes

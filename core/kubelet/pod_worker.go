@@ -56,6 +56,12 @@ type podWorker struct {
 	lastRV      string    // resourceVersion of our last status write
 	removed     bool
 	cri         []CRICall
+
+	// The volume manager's mounts (volumes.go): the sandbox waits for
+	// all of them.
+	volumes      []*volumeMount
+	waitStart    time.Time
+	volumesReady bool
 }
 
 // container is one container of the pod spec and its instances.
@@ -157,23 +163,33 @@ func (k *Kubelet) newWorker(pod *api.Pod, now time.Time, ds *controller.Decision
 	if pod.DeletionTimestamp != nil {
 		return w, nil // never started: syncTerminatingPod finds nothing to kill
 	}
-	// createPodSandbox: RunPodSandbox, with the CNI's IP.
+	if !k.mountVolumes(w, now, ds) {
+		return w, nil
+	}
+	w.volumesReady = true
+	return w, k.createSandbox(w, now, ds)
+}
+
+// createSandbox models createPodSandbox: RunPodSandbox, with the CNI's IP,
+// once the pod's volumes are mounted.
+func (k *Kubelet) createSandbox(w *podWorker, now time.Time, ds *controller.Decisions) error {
+	pod := w.pod
 	if k.ipam == nil {
 		if err := k.initIPAM(); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	ip, err := k.ipam.allocate(pod.UID)
 	if err != nil {
 		k.recorder.Eventf(pod, api.EventTypeWarning, reasonFailedCreatePodSbx,
 			"Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type=\"host-local\" failed (add): %v", err)
-		return w, nil
+		return nil
 	}
 	w.sandboxID, w.podIP, w.sandboxUp, w.sandboxAt = k.newID(), ip, true, now
 	k.criLog(w, now, "RunPodSandbox", "", fmt.Sprintf("id=%s ip=%s", w.sandboxID[:13], ip))
 	ds.Add("createPodSandbox", "", fmt.Sprintf("sandbox %s on %s, pod IP %s", w.sandboxID[:13], k.nodeName, ip),
 		controller.Input{Name: "node", Value: k.nodeName})
-	return w, nil
+	return nil
 }
 
 // forget drops a pod the API server no longer has (HandlePodRemoves):
@@ -213,6 +229,12 @@ func (w *podWorker) specOf(c *container) *api.Container {
 func (k *Kubelet) syncPod(w *podWorker, now time.Time, ds *controller.Decisions) error {
 	for _, c := range w.all() {
 		c.spec = w.specOf(c)
+	}
+	if !w.volumesReady && w.pod.DeletionTimestamp == nil && k.mountVolumes(w, now, ds) {
+		w.volumesReady = true
+		if err := k.createSandbox(w, now, ds); err != nil {
+			return err
+		}
 	}
 	for range 16 { // actions that take no time settle within a few rounds
 		changed := k.advance(w, now)
@@ -280,6 +302,9 @@ func (k *Kubelet) scheduleNext(w *podWorker, now time.Time) {
 	}
 	if d := w.pod.Spec.ActiveDeadlineSeconds; d != nil && !w.terminating {
 		consider(w.startTime.Add(time.Duration(*d) * time.Second))
+	}
+	if !w.volumesReady && w.volumes != nil && w.pod.DeletionTimestamp == nil {
+		consider(w.nextMountWake())
 	}
 	if !next.IsZero() {
 		k.wake(w, next)
@@ -440,6 +465,25 @@ func (k *Kubelet) computePodActions(w *podWorker, now time.Time, ds *controller.
 	policy := w.pod.Spec.RestartPolicy
 	if !w.initialized {
 		for _, c := range w.init {
+			if isSidecar(c.spec) {
+				// A restartable init container (a native sidecar) does
+				// not have to finish: once it runs, the next init
+				// container starts (computeInitContainerActions). One
+				// that exits is started again whatever the pod's
+				// restartPolicy.
+				if c.inst != nil && c.inst.state == instRunning {
+					continue
+				}
+				if c.busy() || now.Before(c.retryAt) {
+					return false
+				}
+				if c.exited() && k.doBackOff(w, c, c.inst.finishedAt, now) {
+					return false
+				}
+				ds.Add("computePodActions", "next init container is a sidecar (restartPolicy Always)", "start sidecar "+c.name)
+				k.startContainer(w, c, now)
+				return true
+			}
 			if c.succeeded() {
 				if now.Before(c.retryAt) {
 					return false // the kubelet learns of the exit a PLEG relist later
@@ -687,3 +731,9 @@ func containerFieldPath(c *container) string {
 }
 
 func sortStrings(s []string) { slices.Sort(s) }
+
+// isSidecar reports whether an init container is restartable
+// (restartPolicy: Always), a native sidecar.
+func isSidecar(c *api.Container) bool {
+	return c.RestartPolicy != nil && *c.RestartPolicy == api.ContainerRestartPolicyAlways
+}

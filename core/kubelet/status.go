@@ -133,7 +133,7 @@ func (k *Kubelet) containerStatus(w *podWorker, c *container, hasInit bool) api.
 	switch v.state {
 	case instRunning, instStopping:
 		cs.State.Running = &api.ContainerStateRunning{StartedAt: api.NewTime(v.startedAt)}
-		cs.Ready = c.ready && !c.isInit
+		cs.Ready = c.ready && (!c.isInit || isSidecar(spec))
 		*cs.Started = c.started
 	case instExited:
 		cs.State.Terminated = terminatedState(v)
@@ -161,10 +161,19 @@ func terminatedState(in *instance) *api.ContainerStateTerminated {
 // getPhase models kubelet_pods.go getPhase.
 func getPhase(pod *api.Pod, initStatuses, statuses []api.ContainerStatus, podIsTerminal bool) api.PodPhase {
 	pendingInit, failedInit := 0, 0
+	sidecars := map[string]bool{}
+	for i := range pod.Spec.InitContainers {
+		if isSidecar(&pod.Spec.InitContainers[i]) {
+			sidecars[pod.Spec.InitContainers[i].Name] = true
+		}
+	}
 	for _, s := range initStatuses {
 		switch {
 		case s.State.Running != nil:
-			pendingInit++
+			// A running sidecar is where it should be.
+			if !sidecars[s.Name] {
+				pendingInit++
+			}
 		case s.State.Terminated != nil:
 			if s.State.Terminated.ExitCode != 0 {
 				failedInit++
@@ -262,6 +271,11 @@ func initializedCondition(pod *api.Pod, all []api.ContainerStatus) api.PodCondit
 		s := findStatus(all, ic.Name)
 		if s == nil {
 			unknown = append(unknown, ic.Name)
+			continue
+		}
+		// A sidecar is initialized once it has started
+		// (isRestartableInitContainer ... Started).
+		if isSidecar(&ic) && (s.State.Running != nil || (s.Started != nil && *s.Started)) {
 			continue
 		}
 		if s.State.Terminated == nil || s.State.Terminated.ExitCode != 0 {

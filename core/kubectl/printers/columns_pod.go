@@ -76,13 +76,32 @@ func PodSummary(pod *api.Pod, now time.Time) PodRow {
 		}
 	}
 
+	// Native sidecars (restartable init containers) count among the
+	// containers, and once started among the ready ones; their restarts
+	// always count.
+	sidecars := map[string]bool{}
+	for _, c := range pod.Spec.InitContainers {
+		if c.RestartPolicy != nil && *c.RestartPolicy == api.ContainerRestartPolicyAlways {
+			sidecars[c.Name] = true
+			total++
+		}
+	}
+	sidecarRestarts := 0
 	initializing := false
 	for i, cs := range pod.Status.InitContainerStatuses {
 		restarts += int(cs.RestartCount)
 		noteRestart(cs)
+		if sidecars[cs.Name] {
+			sidecarRestarts += int(cs.RestartCount)
+		}
 		term, wait := cs.State.Terminated, cs.State.Waiting
 		switch {
 		case term != nil && term.ExitCode == 0:
+			continue
+		case sidecars[cs.Name] && cs.State.Running != nil:
+			if cs.Ready {
+				ready++
+			}
 			continue
 		case term != nil:
 			switch {
@@ -103,9 +122,9 @@ func PodSummary(pod *api.Pod, now time.Time) PodRow {
 	}
 
 	if !initializing || conditionTrue(pod, api.PodInitialized) {
-		// Without restartable init containers, their restarts do not count
-		// once the pod is initialized.
-		restarts = 0
+		// Once the pod is initialized only the sidecars' restarts count
+		// among the init containers'.
+		restarts = sidecarRestarts
 		lastRestart = time.Time{}
 		hasRunning := false
 		errorReason := ""

@@ -78,6 +78,8 @@ func (e *env) describeOne(w io.Writer, in *info) error {
 		return describe.Node(w, obj, pods, lease, events, now)
 	case *api.Endpoints:
 		return describe.Endpoints(w, obj, events, now)
+	case *api.EndpointSlice:
+		return describe.EndpointSlice(w, obj, events, now)
 	case *api.ResourceQuota:
 		return describe.ResourceQuota(w, obj)
 	case *api.Namespace:

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller/rootcacertpublisher"
 )
 
@@ -51,5 +52,40 @@ func TestEveryNamespaceHasItsAccountAndCA(t *testing.T) {
 	}
 	if cm, _ := apiserver.GetAs[*api.ConfigMap](srv, "dev", rootcacertpublisher.ConfigMapName); cm.Data["ca.crt"] != rootcacertpublisher.RootCA {
 		t.Errorf("tampered CA bundle not restored: %q", cm.Data["ca.crt"])
+	}
+}
+
+// TestAddedNodesGetTheirOwnAddresses: a node's InternalIP follows its pod
+// CIDR, so nodes whose names end in the same number, or in none, still
+// get addresses of their own.
+func TestAddedNodesGetTheirOwnAddresses(t *testing.T) {
+	s, err := New(Options{Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"gpu-1", "extra", "extra2"} {
+		if err := s.AddNode(cluster.NodeOptions{Name: name}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]string{}
+	nodes, _, _ := apiserver.ListAs[*api.Node](s.Server(), "", nil)
+	for _, n := range nodes {
+		ip := ""
+		for _, a := range n.Status.Addresses {
+			if a.Type == "InternalIP" {
+				ip = a.Address
+			}
+		}
+		if ip == "" || seen[ip] != "" {
+			t.Errorf("%s: InternalIP %q (also %q's)", n.Name, ip, seen[ip])
+		}
+		seen[ip] = n.Name
+	}
+	if len(seen) != 6 {
+		t.Errorf("%d addresses for 6 nodes: %v", len(seen), seen)
 	}
 }

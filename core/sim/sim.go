@@ -198,9 +198,12 @@ func (s *Sim) AddNode(o cluster.NodeOptions) error {
 	if err != nil {
 		return err
 	}
+	// The node's address follows its pod CIDR, not its name, so `node add
+	// gpu-1` and `node add extra` each get an address of their own.
+	cidr := cluster.NextPodCIDR(s.nodes())
 	k, err := kubelet.New(s.Context, o.Name, s.Registry, kubelet.Options{
 		Seed: s.Seed(), Capacity: capacity, Labels: o.Labels, CRILog: true,
-		PodCIDR: cluster.NextPodCIDR(s.nodes()),
+		PodCIDR: cidr, InternalIP: cluster.InternalIPFor(cidr),
 	})
 	if err != nil {
 		return err

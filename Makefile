@@ -28,9 +28,9 @@ test: test-go test-wasm e2e ## every test: Go (host), the wasm bridge under Node
 test-go: vet ## vet (host and js/wasm), staticcheck, and run the Go tests
 	$(GO) test ./...
 
-test-wasm: ## run the wasm bridge's tests under Node.js
+test-wasm: ## run the wasm bridge's tests, and the pod-template-hash vectors, under Node.js
 ifneq ($(NODE),)
-	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test ./wasm
+	PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH" GOOS=js GOARCH=wasm $(GO) test ./wasm ./core/controller/podhash
 else ifeq ($(REQUIRE_ALL),1)
 	@echo "test-wasm: node is not installed" >&2; exit 1
 else

@@ -285,6 +285,8 @@ var exampleOrder = []string{
 	"create", "rolling-update", "rollover", "rollback", "scale", "proportional-scaling",
 	"pause-resume", "failed-deployment", "crash-loop", "quota-failure", "recreate", "cleanup-policy",
 	"canary", "service-endpoints", "self-healing",
+	// Configuration: ConfigMaps, Secrets and what the kubelet does with them.
+	"config-app", "config-update", "config-missing-key", "config-missing-secret", "config-missing-volume",
 }
 
 // examples lists the embedded scenarios.

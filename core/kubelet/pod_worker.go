@@ -179,6 +179,15 @@ func (k *Kubelet) createSandbox(w *podWorker, now time.Time, ds *controller.Deci
 			return err
 		}
 	}
+	if pod.Spec.HostNetwork {
+		// A pod on the host's network has no network namespace of its
+		// own: its IP is the node's (kuberuntime's determinePodSandboxIPs
+		// for host-network sandboxes), and the CNI allocates nothing.
+		w.sandboxID, w.podIP, w.sandboxUp, w.sandboxAt = k.newID(), k.hostIP, true, now
+		k.criLog(w, now, "RunPodSandbox", "", fmt.Sprintf("id=%s hostNetwork ip=%s", w.sandboxID[:13], k.hostIP))
+		ds.Add("createPodSandbox", "spec.hostNetwork", fmt.Sprintf("sandbox %s on %s, the node's IP %s", w.sandboxID[:13], k.nodeName, k.hostIP))
+		return nil
+	}
 	ip, err := k.ipam.allocate(pod.UID)
 	if err != nil {
 		k.recorder.Eventf(pod, api.EventTypeWarning, reasonFailedCreatePodSbx,
@@ -198,7 +207,7 @@ func (k *Kubelet) forget(w *podWorker) {
 	if w.sandboxID != "" {
 		k.criLog(w, k.clock.Now(), "RemovePodSandbox", "", w.sandboxID[:13])
 	}
-	if w.podIP != "" && k.ipam != nil {
+	if w.podIP != "" && k.ipam != nil && !w.pod.Spec.HostNetwork {
 		k.ipam.release(w.podIP)
 	}
 	k.imageBackOff.DeleteByPrefix(w.uid + "_")

@@ -333,10 +333,33 @@ func containersReadyCondition(pod *api.Pod, all []api.ContainerStatus, phase api
 	return api.PodCondition{Type: api.ContainersReady, Status: api.ConditionTrue}
 }
 
-// readyCondition models GeneratePodReadyCondition (no readiness gates).
+// readyCondition models GeneratePodReadyCondition: ContainersReady, and
+// then every readiness gate's condition True in the pod's status (set by
+// whatever controller owns the gate; with none, the pod never gets Ready).
 func readyCondition(pod *api.Pod, all []api.ContainerStatus, phase api.PodPhase) api.PodCondition {
 	cr := containersReadyCondition(pod, all, phase)
-	return api.PodCondition{Type: api.PodReady, Status: cr.Status, Reason: cr.Reason, Message: cr.Message}
+	if cr.Status != api.ConditionTrue {
+		return api.PodCondition{Type: api.PodReady, Status: cr.Status, Reason: cr.Reason, Message: cr.Message}
+	}
+	var unready []string
+	for _, g := range pod.Spec.ReadinessGates {
+		var found *api.PodCondition
+		for i := range pod.Status.Conditions {
+			if pod.Status.Conditions[i].Type == g.ConditionType {
+				found = &pod.Status.Conditions[i]
+			}
+		}
+		switch {
+		case found == nil:
+			unready = append(unready, fmt.Sprintf("corresponding condition of pod readiness gate %q does not exist.", string(g.ConditionType)))
+		case found.Status != api.ConditionTrue:
+			unready = append(unready, fmt.Sprintf("the status of pod readiness gate %q is not \"True\", but %v", string(g.ConditionType), found.Status))
+		}
+	}
+	if len(unready) > 0 {
+		return api.PodCondition{Type: api.PodReady, Status: api.ConditionFalse, Reason: "ReadinessGatesNotReady", Message: strings.Join(unready, ", ")}
+	}
+	return api.PodCondition{Type: api.PodReady, Status: api.ConditionTrue}
 }
 
 // writeStatus writes the pod's status through the status subresource when

@@ -287,6 +287,7 @@ var exampleOrder = []string{
 	"create", "rolling-update", "rollover", "rollback", "scale", "proportional-scaling",
 	"pause-resume", "failed-deployment", "crash-loop", "quota-failure", "recreate", "cleanup-policy",
 	"canary", "service-endpoints", "self-healing",
+	"ingress", "hpa-no-metrics", "hpa-scaling", "drain-pdb", "pvc-pending",
 }
 
 // examples lists the embedded scenarios.

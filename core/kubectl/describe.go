@@ -84,6 +84,9 @@ func (e *env) describeOne(w io.Writer, in *info) error {
 		quotas, _, _ := apiserver.ListAs[*api.ResourceQuota](s, obj.Name, nil)
 		return describe.Namespace(w, obj, quotas)
 	}
+	if ok, err := e.describeKinds(w, in.obj, events, now); ok { // describe_kinds.go
+		return err
+	}
 	return fmt.Errorf("describing %s is not available in the playground", in.kind.Kind)
 }
 

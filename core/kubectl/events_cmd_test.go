@@ -84,10 +84,10 @@ func TestEventsCommand(t *testing.T) {
 		{"kubectl events --for deployment/web -o name", "", 0},
 		{"kubectl events --for deploy/web -o yaml", "apiVersion: v1\nitems:\n- apiVersion: v1\n  count: 1\n" +
 			"  firstTimestamp: \"2026-01-01T00:01:30Z\"\n  involvedObject:\n    apiVersion: apps/v1\n    kind: Deployment\n" +
-			"    name: web\n    namespace: default\n    resourceVersion: \"109\"\n    uid: eef1dc71-1b8e-4462-b52c-dd5c09c0fce3\n" +
+			"    name: web\n    namespace: default\n    resourceVersion: \"110\"\n    uid: eef1dc71-1b8e-4462-b52c-dd5c09c0fce3\n" +
 			"  kind: Event\n  lastTimestamp: \"2026-01-01T00:01:30Z\"\n  message: Scaled up replica set web-5fc9f4bf66 from 0 to 1\n" +
 			"  metadata:\n    creationTimestamp: \"2026-01-01T00:01:30Z\"\n    name: web.18867266e2650400\n    namespace: default\n" +
-			"    resourceVersion: \"111\"\n    uid: 04a0dcec-1266-49e5-8cc1-c7246de459ec\n  reason: ScalingReplicaSet\n" +
+			"    resourceVersion: \"112\"\n    uid: 04a0dcec-1266-49e5-8cc1-c7246de459ec\n  reason: ScalingReplicaSet\n" +
 			"  reportingComponent: deployment-controller\n  reportingInstance: \"\"\n  source:\n    component: deployment-controller\n" +
 			"  type: Normal\nkind: EventList\nmetadata: {}\n", 0},
 		{"kubectl events --for deploy/web -o json", `{
@@ -102,7 +102,7 @@ func TestEventsCommand(t *testing.T) {
                 "name": "web.18867266e2650400",
                 "namespace": "default",
                 "uid": "04a0dcec-1266-49e5-8cc1-c7246de459ec",
-                "resourceVersion": "111",
+                "resourceVersion": "112",
                 "creationTimestamp": "2026-01-01T00:01:30Z"
             },
             "involvedObject": {
@@ -111,7 +111,7 @@ func TestEventsCommand(t *testing.T) {
                 "name": "web",
                 "uid": "eef1dc71-1b8e-4462-b52c-dd5c09c0fce3",
                 "apiVersion": "apps/v1",
-                "resourceVersion": "109"
+                "resourceVersion": "110"
             },
             "reason": "ScalingReplicaSet",
             "message": "Scaled up replica set web-5fc9f4bf66 from 0 to 1",

@@ -20,14 +20,17 @@ import (
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	"github.com/kubeplay/kubeplay/core/controller/disruption"
 	"github.com/kubeplay/kubeplay/core/controller/endpoint"
 	"github.com/kubeplay/kubeplay/core/controller/endpointslice"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/namespace"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/controller/podautoscaler"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
 	"github.com/kubeplay/kubeplay/core/controller/ttl"
+	"github.com/kubeplay/kubeplay/core/controller/volume"
 	"github.com/kubeplay/kubeplay/core/kubelet"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
 	"github.com/kubeplay/kubeplay/core/quota"
@@ -68,7 +71,12 @@ func New(opts Options) (*Sim, error) {
 	// `kubernetes` Service every cluster has in default.
 	apiserver.InstallServiceAllocator(c.API)
 	quota.Install(c.API)
+	apiserver.InstallClassDefaults(c.API)
 	if err := apiserver.BootstrapKubernetesService(c.API); err != nil {
+		return nil, err
+	}
+	// kind's default StorageClass, served by its local-path provisioner.
+	if err := cloud.InstallLocalPath(c.API); err != nil {
 		return nil, err
 	}
 	ctx := c.Context
@@ -87,8 +95,13 @@ func New(opts Options) (*Sim, error) {
 		nodelifecycle.NewTaintEvictionController(ctx),
 		nodelifecycle.NewPodGC(ctx, 0),
 		ttl.New(ctx),
+		volume.New(ctx),
+		volume.NewProtection(ctx),
+		podautoscaler.New(ctx, metricsServer{registry: s.Registry}),
+		disruption.New(ctx),
 	)
-	c.AddActor(cloud.NewLoadBalancer(ctx, cloud.Options{}))
+	lb := cloud.NewLoadBalancer(ctx, cloud.Options{})
+	c.AddActor(lb, cloud.NewIngressController(ctx, lb), cloud.NewLocalPath(ctx))
 	nodes := opts.Nodes
 	if nodes == nil {
 		for i := 1; i <= cluster.DefaultNodeCount; i++ {

@@ -28,7 +28,7 @@ type bridge struct {
 }
 
 func (b *bridge) handlers() map[string]handler {
-	return map[string]handler{
+	h := map[string]handler{
 		"version": func([]safejs.Value) (any, error) { return version, nil },
 		"create":  b.create,
 		"reset":   b.create,
@@ -115,6 +115,8 @@ func (b *bridge) handlers() map[string]handler {
 			return jsonString(c)
 		}),
 	}
+	b.recoveryHandlers(h)
+	return h
 }
 
 // create makes a new session: create(seed) and reset(seed). The seed is a
@@ -287,6 +289,7 @@ var exampleOrder = []string{
 	"canary", "service-endpoints", "self-healing",
 	// Configuration: ConfigMaps, Secrets and what the kubelet does with them.
 	"config-app", "config-update", "config-missing-key", "config-missing-secret", "config-missing-volume",
+	"ingress", "hpa-no-metrics", "hpa-scaling", "drain-pdb", "pvc-pending",
 }
 
 // examples lists the embedded scenarios.

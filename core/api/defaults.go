@@ -62,6 +62,8 @@ func SetDefaults(obj Object) {
 	case *Event, *Lease, *RuntimeClass:
 		// core/v1 Event, coordination/v1 Lease and node/v1 RuntimeClass
 		// have no defaulting functions.
+	default:
+		setDefaultsKinds(obj) // defaults_kinds.go
 	}
 }
 

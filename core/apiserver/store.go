@@ -32,6 +32,9 @@ import (
 type Server struct {
 	clock clock.Source
 	rng   *rand.Rand
+	// fixedUID, when set, is the uid of the object being created
+	// (CreateBootstrap) in place of one drawn from rng.
+	fixedUID string
 
 	rv     uint64                   // the global resourceVersion: the last write's
 	tables map[*api.KindInfo]*table // one per kind, created on first write

@@ -84,10 +84,10 @@ func TestEventsCommand(t *testing.T) {
 		{"kubectl events --for deployment/web -o name", "", 0},
 		{"kubectl events --for deploy/web -o yaml", "apiVersion: v1\nitems:\n- apiVersion: v1\n  count: 1\n" +
 			"  firstTimestamp: \"2026-01-01T00:01:30Z\"\n  involvedObject:\n    apiVersion: apps/v1\n    kind: Deployment\n" +
-			"    name: web\n    namespace: default\n    resourceVersion: \"117\"\n    uid: 4d8d6473-3e56-4583-89fc-f3881d636541\n" +
+			"    name: web\n    namespace: default\n    resourceVersion: \"118\"\n    uid: 4d8d6473-3e56-4583-89fc-f3881d636541\n" +
 			"  kind: Event\n  lastTimestamp: \"2026-01-01T00:01:30Z\"\n  message: Scaled up replica set web-5fc9f4bf66 from 0 to 1\n" +
 			"  metadata:\n    creationTimestamp: \"2026-01-01T00:01:30Z\"\n    name: web.18867266e2650400\n    namespace: default\n" +
-			"    resourceVersion: \"119\"\n    uid: 4d3f066d-9825-4c20-8ade-bb06660b9562\n  reason: ScalingReplicaSet\n" +
+			"    resourceVersion: \"120\"\n    uid: 4d3f066d-9825-4c20-8ade-bb06660b9562\n  reason: ScalingReplicaSet\n" +
 			"  reportingComponent: deployment-controller\n  reportingInstance: \"\"\n  source:\n    component: deployment-controller\n" +
 			"  type: Normal\nkind: EventList\nmetadata: {}\n", 0},
 		{"kubectl events --for deploy/web -o json", `{
@@ -102,7 +102,7 @@ func TestEventsCommand(t *testing.T) {
                 "name": "web.18867266e2650400",
                 "namespace": "default",
                 "uid": "4d3f066d-9825-4c20-8ade-bb06660b9562",
-                "resourceVersion": "119",
+                "resourceVersion": "120",
                 "creationTimestamp": "2026-01-01T00:01:30Z"
             },
             "involvedObject": {
@@ -111,7 +111,7 @@ func TestEventsCommand(t *testing.T) {
                 "name": "web",
                 "uid": "4d8d6473-3e56-4583-89fc-f3881d636541",
                 "apiVersion": "apps/v1",
-                "resourceVersion": "117"
+                "resourceVersion": "118"
             },
             "reason": "ScalingReplicaSet",
             "message": "Scaled up replica set web-5fc9f4bf66 from 0 to 1",

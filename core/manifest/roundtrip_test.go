@@ -139,6 +139,7 @@ func realisticObjects() []api.Object {
 		&api.ServiceAccount{ObjectMeta: meta("builder"), Secrets: []api.ObjectReference{{Name: "builder-token"}},
 			ImagePullSecrets: []api.LocalObjectReference{{Name: "registry"}}, AutomountServiceAccountToken: ptr(false)},
 	}
+	objs = append(objs, realisticKindsObjects()...) // roundtrip_kinds_test.go
 	for _, o := range objs {
 		api.SetTypeMeta(o)
 	}

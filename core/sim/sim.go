@@ -20,16 +20,19 @@ import (
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	"github.com/kubeplay/kubeplay/core/controller/disruption"
 	"github.com/kubeplay/kubeplay/core/controller/endpoint"
 	"github.com/kubeplay/kubeplay/core/controller/endpointslice"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/namespace"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/controller/podautoscaler"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
 	"github.com/kubeplay/kubeplay/core/controller/rootcacertpublisher"
 	"github.com/kubeplay/kubeplay/core/controller/serviceaccount"
 	"github.com/kubeplay/kubeplay/core/controller/ttl"
+	"github.com/kubeplay/kubeplay/core/controller/volume"
 	"github.com/kubeplay/kubeplay/core/kubelet"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
 	"github.com/kubeplay/kubeplay/core/quota"
@@ -71,7 +74,12 @@ func New(opts Options) (*Sim, error) {
 	apiserver.InstallServiceAllocator(c.API)
 	apiserver.InstallServiceAccounts(c.API)
 	quota.Install(c.API)
+	apiserver.InstallClassDefaults(c.API)
 	if err := apiserver.BootstrapKubernetesService(c.API); err != nil {
+		return nil, err
+	}
+	// kind's default StorageClass, served by its local-path provisioner.
+	if err := cloud.InstallLocalPath(c.API); err != nil {
 		return nil, err
 	}
 	ctx := c.Context
@@ -92,8 +100,13 @@ func New(opts Options) (*Sim, error) {
 		ttl.New(ctx),
 		serviceaccount.New(ctx),
 		rootcacertpublisher.New(ctx),
+		volume.New(ctx),
+		volume.NewProtection(ctx),
+		podautoscaler.New(ctx, metricsServer{registry: s.Registry}),
+		disruption.New(ctx),
 	)
-	c.AddActor(cloud.NewLoadBalancer(ctx, cloud.Options{}))
+	lb := cloud.NewLoadBalancer(ctx, cloud.Options{})
+	c.AddActor(lb, cloud.NewIngressController(ctx, lb), cloud.NewLocalPath(ctx))
 	nodes := opts.Nodes
 	if nodes == nil {
 		for i := 1; i <= cluster.DefaultNodeCount; i++ {

@@ -44,6 +44,9 @@ func ValidateObject(obj api.Object) field.ErrorList {
 	case *api.ServiceAccount:
 		return validateServiceAccount(o)
 	}
+	if errs, ok := validateKinds(obj); ok { // kinds.go
+		return errs
+	}
 	return unknownKind(obj)
 }
 
@@ -116,6 +119,9 @@ func ValidateObjectUpdate(obj, old api.Object) field.ErrorList {
 			return validateServiceAccountUpdate(o, p)
 		}
 	default:
+		if errs, ok := validateKindsUpdate(obj, old); ok { // kinds.go
+			return errs
+		}
 		return unknownKind(obj)
 	}
 	return kindMismatch(obj, old)
@@ -160,6 +166,9 @@ func ValidateStatusUpdate(obj, old api.Object) field.ErrorList {
 	case nil:
 		return unknownKind(obj)
 	default:
+		if errs, ok := validateKindsStatusUpdate(obj, old); ok { // kinds.go
+			return errs
+		}
 		if old == nil || fmt.Sprintf("%T", obj) != fmt.Sprintf("%T", old) {
 			return kindMismatch(obj, old)
 		}

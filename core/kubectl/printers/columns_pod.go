@@ -64,18 +64,22 @@ type PodRow struct {
 //   - a pod being deleted is Terminating (Unknown when its node was lost),
 //     unless it already finished.
 //
-// RESTARTS counts the restarts of the containers shown (init containers only
-// while initializing) and, when there were any, how long ago the last
-// container terminated. Restartable (sidecar) init containers are not
-// modelled: the playground's containers have no restartPolicy.
+// Native sidecars (init containers with restartPolicy Always; printPod in
+// pkg/printers/internalversion/printers.go, v1.37) count among the
+// containers in READY; once started they are ready or not and do not
+// hold up initialization.
+//
+// RESTARTS counts the restarts of the containers shown (plain init
+// containers only while initializing, sidecars always) and, when there were
+// any, how long ago the last of those containers terminated.
 func PodSummary(pod *api.Pod, now time.Time) PodRow {
 	restarts := 0
 	ready := 0
 	total := len(pod.Spec.Containers)
 	var lastRestart time.Time
-	noteRestart := func(cs api.ContainerStatus) {
-		if t := cs.LastTerminationState.Terminated; t != nil && lastRestart.Before(t.FinishedAt.Time) {
-			lastRestart = t.FinishedAt.Time
+	noteRestart := func(last *time.Time, cs api.ContainerStatus) {
+		if t := cs.LastTerminationState.Terminated; t != nil && last.Before(t.FinishedAt.Time) {
+			*last = t.FinishedAt.Time
 		}
 	}
 
@@ -89,9 +93,8 @@ func PodSummary(pod *api.Pod, now time.Time) PodRow {
 		}
 	}
 
-	// Native sidecars (restartable init containers) count among the
-	// containers, and once started among the ready ones; their restarts
-	// always count.
+	// The sidecars by name, as printPod's podutil.IsRestartableInitContainer
+	// looks each status up; a status without a spec is no sidecar.
 	sidecars := map[string]bool{}
 	for _, c := range pod.Spec.InitContainers {
 		if c.RestartPolicy != nil && *c.RestartPolicy == api.ContainerRestartPolicyAlways {
@@ -100,18 +103,22 @@ func PodSummary(pod *api.Pod, now time.Time) PodRow {
 		}
 	}
 	sidecarRestarts := 0
+	var lastSidecarRestart time.Time
+
 	initializing := false
 	for i, cs := range pod.Status.InitContainerStatuses {
 		restarts += int(cs.RestartCount)
-		noteRestart(cs)
+		noteRestart(&lastRestart, cs)
 		if sidecars[cs.Name] {
 			sidecarRestarts += int(cs.RestartCount)
+			noteRestart(&lastSidecarRestart, cs)
 		}
 		term, wait := cs.State.Terminated, cs.State.Waiting
 		switch {
 		case term != nil && term.ExitCode == 0:
 			continue
-		case sidecars[cs.Name] && cs.State.Running != nil:
+		case sidecars[cs.Name] && cs.Started != nil && *cs.Started:
+			// A started sidecar, ready or not, lets the next init container run.
 			if cs.Ready {
 				ready++
 			}
@@ -135,16 +142,15 @@ func PodSummary(pod *api.Pod, now time.Time) PodRow {
 	}
 
 	if !initializing || conditionTrue(pod, api.PodInitialized) {
-		// Once the pod is initialized only the sidecars' restarts count
-		// among the init containers'.
-		restarts = sidecarRestarts
-		lastRestart = time.Time{}
+		// Once the pod is initialized, of the init containers only the
+		// sidecars' restarts, and their last termination, still count.
+		restarts, lastRestart = sidecarRestarts, lastSidecarRestart
 		hasRunning := false
 		errorReason := ""
 		for i := len(pod.Status.ContainerStatuses) - 1; i >= 0; i-- {
 			cs := pod.Status.ContainerStatuses[i]
 			restarts += int(cs.RestartCount)
-			noteRestart(cs)
+			noteRestart(&lastRestart, cs)
 			term, wait := cs.State.Terminated, cs.State.Waiting
 			switch {
 			case wait != nil && wait.Reason != "":

@@ -24,9 +24,10 @@ func (Registry) Admit(a *Attributes) error {
 	case OperationCreate:
 		s, m := a.server, a.Object.GetObjectMeta()
 		m.CreationTimestamp = api.NewTime(s.clock.Now())
-		m.UID = newUID(s.rng)
+		rng := s.randFor(m.Namespace)
+		m.UID = newUID(rng)
 		if m.GenerateName != "" && m.Name == "" {
-			m.Name = generateName(s.rng, m.GenerateName)
+			m.Name = generateName(rng, m.GenerateName)
 			a.Name = m.Name
 		}
 		// A new object is not being deleted, whatever the request says.

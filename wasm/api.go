@@ -284,7 +284,7 @@ type exampleInfo struct {
 var exampleOrder = []string{
 	"create", "rolling-update", "rollover", "rollback", "scale", "proportional-scaling",
 	"pause-resume", "failed-deployment", "crash-loop", "quota-failure", "recreate", "cleanup-policy",
-	"canary", "service-endpoints", "self-healing",
+	"canary", "service-endpoints", "self-healing", "controller-manager-restart",
 }
 
 // examples lists the embedded scenarios.

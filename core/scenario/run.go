@@ -167,6 +167,8 @@ func (r *Runner) exec(c Command, res *Result) error {
 		return r.image(c.Image)
 	case Node:
 		return r.node(c.Node)
+	case ControllerManager:
+		return r.controllerManager(c.Action)
 	default:
 		return fmt.Errorf("unknown command kind %v", c.Kind)
 	}

@@ -93,6 +93,7 @@ type Kubelet struct {
 	machineID, systemUUID, bootID string
 
 	criArchive       []archivedCRILog
+	journal          criJournal
 	down, gone       bool
 	nextLease        time.Time
 	nextNodeStatus   time.Time

@@ -20,7 +20,7 @@ const changesView = new Set([
 // Ops whose result is JSON text.
 const jsonResult = new Set([
   "create", "reset", "run", "apply", "diff", "tick", "step", "jump", "view", "load",
-  "example", "decode", "scenarios", "transcript", "complete",
+  "example", "decode", "scenarios", "transcript", "complete", "pod",
 ]);
 
 function call(op, args) {

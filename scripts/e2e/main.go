@@ -494,4 +494,12 @@ var checks = []check{
 			poll(kcm+`.includes("leads") && `+pods+` === 6`, 20*time.Second),
 		)
 	}},
+	{"a pod opens its CRI calls and describe output", func(ctx context.Context, _ string) error {
+		return chromedp.Do(ctx,
+			chromedp.Click(chromedp.CSS("#pane-nodes .pod[data-pod]")),
+			poll(`document.getElementById("pod-detail").open && `+
+				`[...document.querySelectorAll("#pod-cri tbody td code")].map((c) => c.textContent).join(" ").startsWith("RunPodSandbox PullImage CreateContainer StartContainer") && `+
+				`document.getElementById("pod-describe").textContent.includes("Events:")`, 10*time.Second),
+		)
+	}},
 }

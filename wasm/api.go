@@ -299,7 +299,7 @@ type exampleInfo struct {
 var exampleOrder = []string{
 	"create", "rolling-update", "rollover", "rollback", "scale", "proportional-scaling",
 	"pause-resume", "failed-deployment", "crash-loop", "quota-failure", "recreate", "cleanup-policy",
-	"canary", "service-endpoints", "self-healing", "controller-manager-restart",
+	"canary", "service-endpoints", "self-healing", "controller-manager-restart", "runtime-class",
 }
 
 // examples lists the embedded scenarios.

@@ -90,4 +90,20 @@ type NodeStatus struct {
 	Addresses   []NodeAddress    `json:"addresses,omitempty"`
 	NodeInfo    NodeSystemInfo   `json:"nodeInfo,omitempty"`
 	Images      []ContainerImage `json:"images,omitempty"`
+	// RuntimeHandlers are the container runtime's handlers, which a
+	// RuntimeClass's handler names.
+	RuntimeHandlers []NodeRuntimeHandler `json:"runtimeHandlers,omitempty"`
+}
+
+// NodeRuntimeHandler is v1 NodeRuntimeHandler: a handler's name ("" for
+// the runtime's default) and the features the runtime found in it.
+type NodeRuntimeHandler struct {
+	Name     string                      `json:"name"`
+	Features *NodeRuntimeHandlerFeatures `json:"features,omitempty"`
+}
+
+// NodeRuntimeHandlerFeatures is v1 NodeRuntimeHandlerFeatures.
+type NodeRuntimeHandlerFeatures struct {
+	RecursiveReadOnlyMounts *bool `json:"recursiveReadOnlyMounts,omitempty"`
+	UserNamespaces          *bool `json:"userNamespaces,omitempty"`
 }

@@ -33,28 +33,31 @@ const DNSClusterFirst DNSPolicy = "ClusterFirst"
 
 // PodSpec is core/v1 PodSpec, limited to what the playground simulates.
 type PodSpec struct {
-	Volumes                       []Volume            `json:"volumes,omitempty"`
-	InitContainers                []Container         `json:"initContainers,omitempty"`
-	Containers                    []Container         `json:"containers"`
-	RestartPolicy                 RestartPolicy       `json:"restartPolicy,omitempty"`
-	TerminationGracePeriodSeconds *int64              `json:"terminationGracePeriodSeconds,omitempty"`
-	ActiveDeadlineSeconds         *int64              `json:"activeDeadlineSeconds,omitempty"`
-	DNSPolicy                     DNSPolicy           `json:"dnsPolicy,omitempty"`
-	NodeSelector                  map[string]string   `json:"nodeSelector,omitempty"`
-	ServiceAccountName            string              `json:"serviceAccountName,omitempty"`
-	DeprecatedServiceAccount      string              `json:"serviceAccount,omitempty"`
-	AutomountServiceAccountToken  *bool               `json:"automountServiceAccountToken,omitempty"`
-	NodeName                      string              `json:"nodeName,omitempty"`
-	Hostname                      string              `json:"hostname,omitempty"`
-	Subdomain                     string              `json:"subdomain,omitempty"`
-	SchedulerName                 string              `json:"schedulerName,omitempty"`
-	Tolerations                   []Toleration        `json:"tolerations,omitempty"`
-	PriorityClassName             string              `json:"priorityClassName,omitempty"`
-	Priority                      *int32              `json:"priority,omitempty"`
-	RuntimeClassName              *string             `json:"runtimeClassName,omitempty"`
-	EnableServiceLinks            *bool               `json:"enableServiceLinks,omitempty"`
-	PreemptionPolicy              *PreemptionPolicy   `json:"preemptionPolicy,omitempty"`
-	SecurityContext               *PodSecurityContext `json:"securityContext,omitempty"`
+	Volumes                       []Volume          `json:"volumes,omitempty"`
+	InitContainers                []Container       `json:"initContainers,omitempty"`
+	Containers                    []Container       `json:"containers"`
+	RestartPolicy                 RestartPolicy     `json:"restartPolicy,omitempty"`
+	TerminationGracePeriodSeconds *int64            `json:"terminationGracePeriodSeconds,omitempty"`
+	ActiveDeadlineSeconds         *int64            `json:"activeDeadlineSeconds,omitempty"`
+	DNSPolicy                     DNSPolicy         `json:"dnsPolicy,omitempty"`
+	NodeSelector                  map[string]string `json:"nodeSelector,omitempty"`
+	ServiceAccountName            string            `json:"serviceAccountName,omitempty"`
+	DeprecatedServiceAccount      string            `json:"serviceAccount,omitempty"`
+	AutomountServiceAccountToken  *bool             `json:"automountServiceAccountToken,omitempty"`
+	NodeName                      string            `json:"nodeName,omitempty"`
+	Hostname                      string            `json:"hostname,omitempty"`
+	Subdomain                     string            `json:"subdomain,omitempty"`
+	SchedulerName                 string            `json:"schedulerName,omitempty"`
+	Tolerations                   []Toleration      `json:"tolerations,omitempty"`
+	PriorityClassName             string            `json:"priorityClassName,omitempty"`
+	Priority                      *int32            `json:"priority,omitempty"`
+	RuntimeClassName              *string           `json:"runtimeClassName,omitempty"`
+	EnableServiceLinks            *bool             `json:"enableServiceLinks,omitempty"`
+	PreemptionPolicy              *PreemptionPolicy `json:"preemptionPolicy,omitempty"`
+	// Overhead is set by the RuntimeClass admission plugin from the pod's
+	// RuntimeClass; the scheduler and quota count it with the containers.
+	Overhead        ResourceList        `json:"overhead,omitempty"`
+	SecurityContext *PodSecurityContext `json:"securityContext,omitempty"`
 }
 
 // PodSecurityContext is kept opaque-but-present so manifests that set it decode.

@@ -45,6 +45,9 @@ type Options struct {
 	Labels map[string]string
 	// KubeletVersion reported in the node info ("" = v1.37.0).
 	KubeletVersion string
+	// RuntimeHandlers are the container runtime's handlers, the first its
+	// default (nil = runc).
+	RuntimeHandlers []string
 }
 
 // DefaultPreload is what a node's image store holds at boot.
@@ -101,9 +104,10 @@ type Kubelet struct {
 }
 
 var (
-	podKind, _     = api.LookupKind("Pod")
-	serviceKind, _ = api.LookupKind("Service")
-	nodeKind, _    = api.LookupKind("Node")
+	podKind, _          = api.LookupKind("Pod")
+	serviceKind, _      = api.LookupKind("Service")
+	nodeKind, _         = api.LookupKind("Node")
+	runtimeClassKind, _ = api.LookupKind("RuntimeClass")
 )
 
 // New starts a kubelet for nodeName: it registers the Node (if it does

@@ -94,6 +94,8 @@ func (k *Kubelet) machine() nodestatus.Machine {
 		MachineID:      k.machineID,
 		SystemUUID:     k.systemUUID,
 		BootID:         k.bootID,
+
+		RuntimeHandlers: k.opts.RuntimeHandlers,
 	}
 }
 

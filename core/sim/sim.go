@@ -233,7 +233,7 @@ func (s *Sim) AddNode(o cluster.NodeOptions) error {
 		return err
 	}
 	k, err := kubelet.New(s.Context, o.Name, s.Registry, kubelet.Options{
-		Seed: s.Seed(), Capacity: capacity, Labels: o.Labels, CRILog: true,
+		Seed: s.Seed(), Capacity: capacity, Labels: o.Labels, CRILog: true, RuntimeHandlers: o.RuntimeHandlers,
 		PodCIDR: cluster.NextPodCIDR(s.nodes()),
 	})
 	if err != nil {

@@ -80,6 +80,35 @@ type Machine struct {
 	// status.nodeInfo, as /etc/machine-id, the DMI product UUID and the
 	// kernel's boot_id do on a real one.
 	MachineID, SystemUUID, BootID string
+	// RuntimeHandlers are the container runtime's configured handlers
+	// (nil = DefaultRuntimeHandlers), the first being its default.
+	RuntimeHandlers []string
+}
+
+// DefaultRuntimeHandlers is what a kind node's containerd runs: runc.
+var DefaultRuntimeHandlers = []string{"runc"}
+
+// runtimeHandlers models the RuntimeHandlers setter over containerd's
+// introspectRuntimeHandlers: every configured handler, the default one
+// followed by a copy named "" (the default), each with the features a
+// current runc on a current kernel has (recursive read-only mounts, user
+// namespaces). containerd walks a map; here the order is the node's.
+func runtimeHandlers(names []string) []api.NodeRuntimeHandler {
+	if names == nil {
+		names = DefaultRuntimeHandlers
+	}
+	var out []api.NodeRuntimeHandler
+	for i, n := range names {
+		h := func(name string) api.NodeRuntimeHandler {
+			rro, userns := true, true
+			return api.NodeRuntimeHandler{Name: name, Features: &api.NodeRuntimeHandlerFeatures{RecursiveReadOnlyMounts: &rro, UserNamespaces: &userns}}
+		}
+		out = append(out, h(n))
+		if i == 0 {
+			out = append(out, h(""))
+		}
+	}
+	return out
 }
 
 // InitialNode models initialNode: the Node a kubelet creates when it
@@ -166,6 +195,7 @@ func Status(m Machine, old *api.Node, now time.Time) api.NodeStatus {
 			OperatingSystem:         operatingSystem,
 			Architecture:            architecture,
 		},
+		RuntimeHandlers: runtimeHandlers(m.RuntimeHandlers),
 	}
 }
 

@@ -143,6 +143,7 @@ func (in *Informers) Pump() int {
 func (in *Informers) deliver(k *api.KindInfo, typ apiserver.EventType, obj api.Object) {
 	st := in.stores[k]
 	key := KeyOf(obj)
+	st.lastSyncRV = obj.GetObjectMeta().ResourceVersion
 	old, existed := st.objects[key]
 	switch typ {
 	case apiserver.Deleted:
@@ -190,6 +191,7 @@ func (in *Informers) relist() {
 				in.deliver(k, apiserver.Deleted, st.objects[key])
 			}
 		}
+		st.lastSyncRV = rv
 	}
 	w, err := in.server.Watch(apiserver.WatchOptions{Kinds: in.kinds, ResourceVersion: rv, Shared: true})
 	if err != nil {
@@ -225,6 +227,9 @@ type Store struct {
 	objects map[string]api.Object
 	keys    []string // sorted; nil when it must be rebuilt
 	owned   map[string]*bucket
+	// lastSyncRV is the resourceVersion of the last list or watch event
+	// the cache took in.
+	lastSyncRV string
 }
 
 // bucket is one entry of the controller index.
@@ -361,6 +366,12 @@ func (st *Store) List(namespace string, selector labels.Selector) []api.Object {
 	}
 	return out
 }
+
+// LastStoreSyncResourceVersion is the resourceVersion the cache is synced
+// to: its last list's, or its last watch event's (client-go's
+// SharedInformer.LastStoreSyncResourceVersion, what the consistency store
+// compares its writes with).
+func (st *Store) LastStoreSyncResourceVersion() string { return st.lastSyncRV }
 
 // Len is the number of cached objects.
 func (st *Store) Len() int { return len(st.objects) }

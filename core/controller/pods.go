@@ -169,10 +169,14 @@ func IsPodReadyConditionTrue(status *api.PodStatus) bool {
 // IsPodReady models podutil.IsPodReady: the Ready condition is True.
 func IsPodReady(p *api.Pod) bool { return IsPodReadyConditionTrue(&p.Status) }
 
-// IsPodAvailable models podutil.IsPodAvailable: ready, and either
-// minReadySeconds is 0 or the Ready condition's lastTransitionTime plus
-// minReadySeconds is strictly before now. A zero transition time never
-// counts as available when minReadySeconds > 0.
+// IsPodAvailable models podutil.IsPodAvailable (pkg/api/v1/pod/util.go,
+// v1.37): ready, and either minReadySeconds is 0 or the Ready condition's
+// lastTransitionTime plus minReadySeconds is at or before now
+// (Compare(now) <= 0): a pod ready for exactly minReadySeconds is
+// available. A zero transition time never counts as available when
+// minReadySeconds > 0. (kubectl's own copy in kubectl/pkg/util/podutils
+// still says Before, but no kubectl command calls it: kubectl reads
+// availability from the controllers' status.)
 func IsPodAvailable(p *api.Pod, minReadySeconds int32, now time.Time) bool {
 	if !IsPodReady(p) {
 		return false
@@ -182,7 +186,7 @@ func IsPodAvailable(p *api.Pod, minReadySeconds int32, now time.Time) bool {
 	}
 	c := GetPodReadyCondition(&p.Status)
 	d := time.Duration(minReadySeconds) * time.Second
-	return !c.LastTransitionTime.IsZero() && c.LastTransitionTime.Add(d).Before(now)
+	return !c.LastTransitionTime.IsZero() && c.LastTransitionTime.Add(d).Compare(now) <= 0
 }
 
 // PodReadyTime models controller_utils.go podReadyTime: when the pod last
@@ -451,6 +455,10 @@ func HasStatusCause(err error, cause string) bool {
 type PodControl struct {
 	Server   *apiserver.Server
 	Recorder *Recorder
+	// OnWrite, if set, is told of every pod created or patched, with the
+	// pod's controller reference (RealPodControl.OnWrite: the ReplicaSet
+	// controller's consistency store records the write).
+	OnWrite func(pod *api.Pod, controllerRef *api.OwnerReference)
 }
 
 // CreatePods models RealPodControl.CreatePods: one pod from template,
@@ -493,6 +501,9 @@ func (pc PodControl) createPods(namespace string, pod *api.Pod, parent api.Objec
 		return nil, err
 	}
 	created := obj.(*api.Pod)
+	if pc.OnWrite != nil {
+		pc.OnWrite(created, created.ControllerRef())
+	}
 	pc.event(parent, api.EventTypeNormal, SuccessfulCreatePodReason, "Created pod: %v", created.Name)
 	return created, nil
 }
@@ -516,7 +527,11 @@ func (pc PodControl) DeletePod(namespace, name string, parent api.Object) error 
 // PatchPod models RealPodControl.PatchPod, with a JSON patch.
 func (pc PodControl) PatchPod(namespace, name string, patch []byte) error {
 	podKind, _ := api.LookupKind("Pod")
-	_, err := pc.Server.Patch(podKind, namespace, name, apiserver.JSONPatchType, patch)
+	obj, err := pc.Server.Patch(podKind, namespace, name, apiserver.JSONPatchType, patch)
+	if err == nil && pc.OnWrite != nil {
+		pod := obj.(*api.Pod)
+		pc.OnWrite(pod, pod.ControllerRef())
+	}
 	return err
 }
 

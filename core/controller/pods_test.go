@@ -222,6 +222,7 @@ func readyPod(now time.Time, ready bool, before time.Duration) *api.Pod {
 		{Type: api.PodReady, Status: st, LastTransitionTime: api.Time{Time: now.Add(-before)}}}}}
 }
 
+// TestIsPodAvailable checks podutil.IsPodAvailable (pkg/api/v1/pod/util.go).
 func TestIsPodAvailable(t *testing.T) {
 	now := clock.Epoch.Add(time.Hour)
 	for _, tt := range []struct {
@@ -232,9 +233,15 @@ func TestIsPodAvailable(t *testing.T) {
 	}{
 		{"not ready", readyPod(now, false, time.Hour), 0, false},
 		{"ready, no minReadySeconds", readyPod(now, true, 0), 0, true},
-		{"ready exactly minReadySeconds: not strictly after", readyPod(now, true, 5*time.Second), 5, false},
-		{"ready one second longer", readyPod(now, true, 6*time.Second), 5, true},
-		{"ready one nanosecond longer", readyPod(now, true, 5*time.Second+1), 5, true},
+		// The boundary (pkg/api/v1/pod/util.go IsPodAvailable, v1.37:
+		// lastTransitionTime + minReadySeconds Compare(now) <= 0), with
+		// upstream's own case: ready 51 s ago, minReadySeconds 51.
+		{"ready 51 s, minReadySeconds 51: available at the boundary", readyPod(now, true, 51*time.Second), 51, true},
+		{"ready 51 s, minReadySeconds 50", readyPod(now, true, 51*time.Second), 50, true},
+		{"ready exactly minReadySeconds", readyPod(now, true, 5*time.Second), 5, true},
+		{"one nanosecond short", readyPod(now, true, 5*time.Second-1), 5, false},
+		{"one second short", readyPod(now, true, 4*time.Second), 5, false},
+		{"just became ready", readyPod(now, true, 0), 1, false},
 		{"zero transition time", &api.Pod{Status: api.PodStatus{Conditions: []api.PodCondition{{Type: api.PodReady, Status: api.ConditionTrue}}}}, 1, false},
 		{"no conditions", &api.Pod{}, 0, false},
 	} {
@@ -516,5 +523,30 @@ func TestCreatePodsLongName(t *testing.T) {
 	}
 	if pod.GenerateName != name+"-" || len(pod.Name) != 63 || pod.Name[:58] != name[:58] {
 		t.Errorf("pod name %q (%d chars), generateName %q", pod.Name, len(pod.Name), pod.GenerateName)
+	}
+}
+
+// TestRestartTieBreakIgnoresInitContainers checks rule 7 of
+// ActivePodsWithRanks.Less (controller_utils.go compareMaxContainerRestarts,
+// v1.37): the max restart count over regular containers decides; init
+// containers count only if they are restartable (sidecars), which the
+// playground does not model (its containers have no restartPolicy), so an
+// init container's restarts never put a pod first.
+func TestRestartTieBreakIgnoresInitContainers(t *testing.T) {
+	now := time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)
+	ready := now.Add(-time.Hour)
+	mk := func(name string, regular, initRestarts int32) *api.Pod {
+		p := rankedPod(name, "node", api.PodRunning, true, regular, ready, ready, nil)
+		p.Spec.InitContainers = []api.Container{{Name: "init"}}
+		p.Status.InitContainerStatuses = []api.ContainerStatus{{Name: "init", RestartCount: initRestarts}}
+		return p
+	}
+	regular, initOnly := mk("regular-2", 2, 0), mk("init-9", 1, 9)
+	s := ActivePodsWithRanks{Pods: []*api.Pod{initOnly, regular}, Rank: []int{0, 0}, Now: now}
+	if less, why := s.LessReason(1, 0); !less || why != RankRestarts {
+		t.Errorf("regular-2 before init-9: %v (%s), want true by restarts", less, why)
+	}
+	if less, _ := s.LessReason(0, 1); less {
+		t.Error("init-9 ranked first by its init container's restarts")
 	}
 }

@@ -33,8 +33,9 @@ var spamQPS = float64(float32(1.0 / 300.0))
 //     event (EventAggregator);
 //   - an identical event bumps the existing event's count and
 //     lastTimestamp instead of creating a new one (eventLogger);
-//   - only then, a source may emit 25 events about one object at once, then
-//     one per 5 minutes (EventSourceObjectSpamFilter); the rest are dropped,
+//   - only then, a source may emit 25 events of one type about one object
+//     at once, then one per 5 minutes (EventSourceObjectSpamFilter); the
+//     rest are dropped,
 //     but they were counted above, so the next one written carries them.
 type Recorder struct {
 	component, host string
@@ -245,11 +246,13 @@ func eventKey(e *api.Event) string {
 		o.APIVersion, e.Type, e.Reason, e.Message)
 }
 
-// spamKey is getSpamKey: the source and the object, not the field path,
-// type, reason or message.
+// spamKey is getSpamKey (client-go v0.37 tools/record/events_cache.go): the
+// source, the object and the event type, not the field path, reason or
+// message. So Normal and Warning events about one object draw on separate
+// buckets.
 func spamKey(e *api.Event) string {
 	o := e.InvolvedObject
-	return joinKey(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion)
+	return joinKey(e.Source.Component, e.Source.Host, o.Kind, o.Namespace, o.Name, o.UID, o.APIVersion, e.Type)
 }
 
 // spamFiltered is EventSourceObjectSpamFilter.Filter: it reports whether

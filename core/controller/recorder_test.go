@@ -132,24 +132,29 @@ func TestRecorderSpamFilter(t *testing.T) {
 	}
 }
 
-// TestRecorderSpamKeyIsSourceAndObject: getSpamKey is the source and the
-// involved object only, so every reason, message and container of one pod
-// draws on one bucket, while another component's events about the pod
+// TestRecorderSpamKeyIsSourceObjectAndType: getSpamKey (client-go v0.37
+// events_cache.go) is the source, the involved object and the event type,
+// so every reason, message and container of one pod draws on one bucket per
+// type, while another type, or another component's events about the pod,
 // have their own.
-func TestRecorderSpamKeyIsSourceAndObject(t *testing.T) {
+func TestRecorderSpamKeyIsSourceObjectAndType(t *testing.T) {
 	s, _, r, pod := newRecorderEnv(t)
 	for i := range 25 {
 		r.FieldEvent(pod, fmt.Sprintf("spec.containers{c%d}", i%3), api.EventTypeNormal,
 			fmt.Sprintf("Reason%d", i), "same message")
 	}
-	r.Event(pod, api.EventTypeWarning, "Other", "another message")
+	r.Event(pod, api.EventTypeNormal, "Other", "another message")
 	if n := len(listEvents(t, s)); n != 25 {
-		t.Fatalf("%d events, want 25: the 26th shares the drained bucket", n)
+		t.Fatalf("%d events, want 25: the 26th Normal event shares the drained bucket", n)
+	}
+	r.Event(pod, api.EventTypeWarning, "Other", "another message")
+	if n := len(listEvents(t, s)); n != 26 {
+		t.Fatalf("%d events, want 26: a Warning has its own bucket", n)
 	}
 	r2 := newRecorder(s, r.clock, newCorrelator(), r.names, "kubelet", "node-2")
-	r2.Event(pod, api.EventTypeWarning, "Other", "another message")
-	if n := len(listEvents(t, s)); n != 26 {
-		t.Fatalf("%d events, want 26: another source has its own bucket", n)
+	r2.Event(pod, api.EventTypeNormal, "Other", "another message")
+	if n := len(listEvents(t, s)); n != 27 {
+		t.Fatalf("%d events, want 27: another source has its own bucket", n)
 	}
 }
 

@@ -46,12 +46,22 @@ func TestEventsCommand(t *testing.T) {
 	warnings := "LAST SEEN           TYPE      REASON   OBJECT                     MESSAGE\n" +
 		"24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   " + pullFailed + "\n" +
 		"24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ErrImagePull\n" +
-		"14s (x6 over 94s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ImagePullBackOff\n"
-	// After the two 3 s watches, 6 s later.
+		"4s (x7 over 94s)    Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ImagePullBackOff\n"
+	// After the two 3 s watches, 6 s later; then two minutes of watching.
+	// The Warnings have a spam-filter bucket of their own (getSpamKey keys
+	// on the event type, client-go v0.37), so every back-off sync's
+	// ImagePullBackOff and the pull at 2m31s are written and watched.
+	backOff := func(age, count, over string) string {
+		return age + " (x" + count + " over " + over + ")   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ImagePullBackOff\n"
+	}
 	watchedWarnings := "LAST SEEN            TYPE      REASON   OBJECT                     MESSAGE\n" +
 		"30s (x4 over 101s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   " + pullFailed + "\n" +
 		"30s (x4 over 101s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ErrImagePull\n" +
-		"20s (x6 over 100s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ImagePullBackOff\n"
+		backOff("0s", "8", "100s") + backOff("0s", "9", "110s") + backOff("0s", "10", "2m") +
+		backOff("0s", "11", "2m10s") + backOff("0s", "12", "2m20s") +
+		"0s (x5 over 2m31s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   " + pullFailed + "\n" +
+		"0s (x5 over 2m31s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ErrImagePull\n" +
+		backOff("0s", "13", "2m40s") + backOff("0s", "14", "2m50s") + backOff("0s", "15", "3m")
 	webRow := "5s          Normal   ScalingReplicaSet   Deployment/web   Scaled up replica set web-56fc559cc8 from 0 to 1\n"
 	webHeader := "LAST SEEN   TYPE     REASON              OBJECT           MESSAGE\n"
 	for _, tc := range []struct {
@@ -64,7 +74,7 @@ func TestEventsCommand(t *testing.T) {
 		{"kubectl events -A --types Warning --no-headers",
 			"default   24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   " + pullFailed + "\n" +
 				"default   24s (x4 over 95s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ErrImagePull\n" +
-				"default   14s (x6 over 94s)   Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ImagePullBackOff\n", 0},
+				"default   4s (x7 over 94s)    Warning   Failed   Pod/bad-57867954bf-dbvbc   Error: ImagePullBackOff\n", 0},
 		{"kubectl events -A --for=deployment/web",
 			"NAMESPACE   LAST SEEN   TYPE     REASON              OBJECT           MESSAGE\n" +
 				"default     5s          Normal   ScalingReplicaSet   Deployment/web   Scaled up replica set web-56fc559cc8 from 0 to 1\n", 0},

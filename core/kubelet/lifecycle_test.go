@@ -170,22 +170,24 @@ func TestBadTagBacksOff(t *testing.T) {
 	if s := summary(e.pod("web")); !strings.HasPrefix(s, "Pending Ready=False") {
 		t.Errorf("pod: %s", s)
 	}
-	// Three events per attempt, two per back-off sync. The recorder's spam
-	// filter (25 events per object, then one per 5 minutes, every
-	// emission counted; see core/sim TestImagePullBackOffEventsForTenMinutes)
-	// writes everything through the BackOff at 91 (the Failed at 81 is the
-	// last of its kind written), then one event at the first sync at or
-	// after each 300 s: the BackOff at 301, 601, 901, 1201, which come
-	// before the attempts at 311, 611, .... BackOff's count at 1201 is
-	// every back-off sync so far: 1+1+3+7+15 = 27 up to 301, then 29 per
-	// 300 s back-off: 27+3*29 = 114.
+	// Three events per attempt (Pulling Normal, both failures Warning), two
+	// per back-off sync (BackOff Normal, ImagePullBackOff Warning). The
+	// recorder's spam filter has a bucket per type (getSpamKey: source,
+	// object, type; 25 events, then one per 5 minutes, every emission
+	// counted; see core/sim TestImagePullBackOffEventsForTenMinutes): each
+	// type is written in full through the attempt at 151 and the syncs
+	// just after it, then one event of each type at the first sync at or
+	// after each 300 s: the BackOff and the ImagePullBackOff at 301, 601,
+	// 901, 1201, which come before the attempts at 311, 611, ....
+	// Their count at 1201 is every back-off sync so far: 1+1+3+7+15 = 27
+	// up to 301, then 29 per 300 s back-off: 27+3*29 = 114.
 	evs := e.events("web")
 	diff(t, "events", evs, []string{
-		`0 Normal Pulling: Pulling image "nginx:1.161" (x4, last 71)`,
-		`0 Warning Failed: Failed to pull image "nginx:1.161": ` + notFound + ` (x4, last 71)`,
-		`0 Warning Failed: Error: ErrImagePull (x4, last 71)`,
+		`0 Normal Pulling: Pulling image "nginx:1.161" (x5, last 151)`,
+		`0 Warning Failed: Failed to pull image "nginx:1.161": ` + notFound + ` (x5, last 151)`,
+		`0 Warning Failed: Error: ErrImagePull (x5, last 151)`,
 		`1 Normal BackOff: Back-off pulling image "nginx:1.161" (x114, last 1201)`,
-		`1 Warning Failed: Error: ImagePullBackOff (x6, last 81)`,
+		`1 Warning Failed: Error: ImagePullBackOff (x114, last 1201)`,
 	})
 }
 

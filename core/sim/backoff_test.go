@@ -105,26 +105,24 @@ func (e *backOffEnv) want(what, got, want string) {
 //     running 656; exit 661, BackOff 662, 722, 782, 842, 902, restart 961.
 //
 // The recorder (core/controller/recorder.go) counts every emission, then
-// lets the pod's kubelet bucket (25 tokens, one more every 300 s, shared
-// by all its events about the pod) decide which are written. The pod's
-// events in order: Pulling 0, Pulled 2, Created+Started 3, then per
-// restart "Pulled (already present)" at the restart, Created+Started a
-// second later: 9,10,10 / 25,26,26 / 51,52,52 / 97,98,98 / 183,184,184,
-// interleaved with the BackOffs above. The n-th write (n from 1) at t
-// needs 25 + t/300 - (n-1) >= 1:
+// lets a bucket of the pod's kubelet decide which are written: 25 tokens,
+// one more every 300 s, one bucket per event type (getSpamKey is source,
+// object and type, client-go v0.37). The n-th write of a type (n from 1)
+// at t needs 25 + t/300 - (n-1) >= 1, so about 25 writes of each type fit
+// in the first 300 s.
 //
-//   - events 1..25 (through BackOff at 190: 24 before it, 25 + 190/300 -
-//     24 >= 1) are all written;
-//   - BackOff at 250 (25 + 250/300 - 25 < 1) is dropped; BackOff at 310
-//     is the 26th write (25 + 310/300 - 25 >= 1), with count 8: the
-//     emissions at 16, 32, 58, 104, 164, 190, 250 and 310;
-//   - the 27th write needs t >= 600: the Pulled at 655. Until then
-//     kubectl shows BackOff x8, last seen at 310 s;
-//   - the 28th needs t >= 900: BackOff at 902, count 8 + 5 (356 … 596) +
-//     5 (662 … 902) = 18.
+//   - Normal: Pulling 0, Pulled 2, Created+Started 3, then per restart
+//     "Pulled (already present)" at the restart and Created+Started a
+//     second later: 9,10,10 / 25,26,26 / 51,52,52 / 97,98,98 / 183,184,184
+//     / 349,350,350: 22 writes by 600 s, all within the burst, so Created
+//     shows x7, last 350;
+//   - Warning: the BackOffs above, 13 by 600 s (16 … 596), all written:
+//     BackOff x13, last 596; 18 by 902, still within the burst: x18.
 //
-// The kubelet before this model emitted BackOff once per back-off (16,
-// 32, 58, 104, 190, 356): x5, last 190, at 600 s.
+// With one bucket for both types (source and object only, as older
+// client-go keyed it) BackOff would read x8, last 310, at 600 s. The
+// kubelet before this model emitted BackOff once per back-off (16, 32, 58,
+// 104, 190, 356): x5, last 190, at 600 s.
 func TestCrashLoopBackOffEventsForTenMinutes(t *testing.T) {
 	e := newBackOffEnv(t, "nginx:crash", images.Behavior{CrashAfter: 5 * time.Second})
 	var running []int
@@ -140,10 +138,10 @@ func TestCrashLoopBackOffEventsForTenMinutes(t *testing.T) {
 		t.Errorf("running at %v, want %v", running, want)
 	}
 	e.want("restartCount", fmt.Sprint(e.status().RestartCount), "6")
-	e.want("BackOff", e.event("BackOff", "Back-off restarting failed container nginx"), "x8 first 16 last 310")
-	e.want("Created", e.event("Created", ""), "x6 first 3 last 184")
+	e.want("BackOff", e.event("BackOff", "Back-off restarting failed container nginx"), "x13 first 16 last 596")
+	e.want("Created", e.event("Created", ""), "x7 first 3 last 350")
 	got := kubectl.Run(e.s, "kubectl describe pod web", kubectl.Input{}).Output
-	if !strings.Contains(got, "Warning  BackOff    4m50s (x8 over 9m44s)  kubelet            spec.containers{nginx}: Back-off restarting failed container nginx in pod web_default(") {
+	if !strings.Contains(got, "Warning  BackOff    4s (x13 over 9m44s)    kubelet            spec.containers{nginx}: Back-off restarting failed container nginx in pod web_default(") {
 		t.Errorf("kubectl describe pod:\n%s", got)
 	}
 	for e.sec() < 905 {
@@ -171,15 +169,24 @@ func TestCrashLoopBackOffEventsForTenMinutes(t *testing.T) {
 //	attempt 151 (160 s): back-off syncs 161 … 301 (15);      attempt 311
 //	attempt 311 (300 s): back-off syncs 321 … 601 (29);      attempt 611
 //
-// The recorder (see the crash-loop test): the events in order are 3 at
-// 0, 2 at 1, 3 at 11, 2 at 21, 3 at 31, 2 at 41, 51, 61, 3 at 71, 2 at 81:
-// 24, all written. At 91 the BackOff is the 25th write (25 + 91/300 - 24
-// >= 1) and its Failed is dropped (25 + 91/300 - 25 < 1). The 26th write
-// needs t >= 300: the BackOff at 301 (it comes before its Failed), count
-// 1 + 1 + 3 + 7 + 15 = 27. The 27th needs t >= 600: the BackOff at 601,
-// count 27 + 29 = 56. So at 600 s: BackOff x27 (last 301), "Error:
-// ImagePullBackOff" x6 (1, 21, 41, 51, 61, 81; last 81), Pulling and both
-// pull failures x4 (0, 11, 31, 71; last 71).
+// The recorder (see the crash-loop test), one bucket per type:
+//
+//   - Normal: Pulling at each attempt, BackOff at each back-off sync. In
+//     order: 0, 1, 11, 21, 31, 41, 51, 61, 71, 81 … 141, 151, 161 … 231:
+//     the write at 231 is the 25th (25 + 231/300 - 24 >= 1); then nothing
+//     until t >= 300: the BackOff at 301 (26th), count 1 + 1 + 3 + 7 + 15 =
+//     27; the Pulling at 311 is dropped; the 27th write needs t >= 600: the
+//     BackOff at 601, count 27 + 29 = 56. So at 600 s: BackOff x27 (last
+//     301), Pulling x5 (0, 11, 31, 71, 151; last 151).
+//   - Warning: both pull failures at each attempt, "Error:
+//     ImagePullBackOff" at each back-off sync. In order: 0, 0, 1, 11, 11,
+//     21, 31, 31, 41, 51, 61, 71, 71, 81 … 141, 151, 151, 161, 171, 181:
+//     25 writes; the next at t >= 300 is the ImagePullBackOff at 301, count
+//     27; the failures at 311 are dropped. So at 600 s: "Error:
+//     ImagePullBackOff" x27 (last 301), both pull failures x5 (last 151).
+//
+// With one bucket for both types (older client-go) the Warnings would be
+// starved by the Normals: ImagePullBackOff x6 (last 81), pull failures x4.
 //
 // The kubelet before this model emitted BackOff once per back-off, a
 // second after each attempt, with attempts at 0, 10, 30, 70, ….
@@ -204,14 +211,14 @@ func TestImagePullBackOffEventsForTenMinutes(t *testing.T) {
 		t.Errorf("waiting reasons:\n got %q\nwant %q", reasons, want)
 	}
 	e.want("BackOff", e.event("BackOff", `Back-off pulling image "nginx:1.161"`), "x27 first 1 last 301")
-	e.want("Failed ImagePullBackOff", e.event("Failed", "Error: ImagePullBackOff"), "x6 first 1 last 81")
-	e.want("Failed ErrImagePull", e.event("Failed", "Error: ErrImagePull"), "x4 first 0 last 71")
-	e.want("Failed to pull", e.event("Failed", "Failed to pull image"), "x4 first 0 last 71")
-	e.want("Pulling", e.event("Pulling", ""), "x4 first 0 last 71")
+	e.want("Failed ImagePullBackOff", e.event("Failed", "Error: ImagePullBackOff"), "x27 first 1 last 301")
+	e.want("Failed ErrImagePull", e.event("Failed", "Error: ErrImagePull"), "x5 first 0 last 151")
+	e.want("Failed to pull", e.event("Failed", "Failed to pull image"), "x5 first 0 last 151")
+	e.want("Pulling", e.event("Pulling", ""), "x5 first 0 last 151")
 	got := kubectl.Run(e.s, "kubectl describe pod web", kubectl.Input{}).Output
 	for _, line := range []string{
 		`Normal   BackOff    4m59s (x27 over 9m59s)  kubelet            spec.containers{nginx}: Back-off pulling image "nginx:1.161"`,
-		`Warning  Failed     8m39s (x6 over 9m59s)   kubelet            spec.containers{nginx}: Error: ImagePullBackOff`,
+		`Warning  Failed     4m59s (x27 over 9m59s)  kubelet            spec.containers{nginx}: Error: ImagePullBackOff`,
 	} {
 		if !strings.Contains(got, line) {
 			t.Errorf("kubectl describe pod: no %q in\n%s", line, got)

@@ -12,28 +12,31 @@ import (
 )
 
 // TestNeverReadyPodEventsForAnHour: a pod whose readiness probe fails
-// forever. Its kubelet emits, about the pod (one spam-filter bucket:
-// source kubelet/<node> and the pod), Pulling at 0 s, Pulled at 2 s,
-// Created, Started and the first Unhealthy at 3 s (the first probe runs as
-// the container starts), then Unhealthy at every 10 s: 10, 20, ....
-// The test checks that schedule for the first probes, then the recorder's
-// arithmetic:
+// forever. Its kubelet emits, about the pod, Pulling at 0 s, Pulled at
+// 2 s, Created, Started (Normal) and the first Unhealthy (Warning) at 3 s
+// (the first probe runs as the container starts), then Unhealthy at every
+// 10 s: 10, 20, .... The test checks that schedule for the first probes,
+// then the recorder's arithmetic. The spam filter keys on source, object
+// and type (getSpamKey, client-go v0.37), so the Unhealthy events have a
+// bucket of their own:
 //
-//   - the bucket starts with 25 tokens and refills 1/300 per second. The
-//     m-th Unhealthy on the 10 s grid (t = 10m) finds
-//     25 + 10m/300 - (4 + m) tokens (4 events before the first probe, m
-//     Unhealthy written before it), so it is written while 20 >= m(29/30),
-//     that is up to m = 20, t = 200 s: count 21 (with the one at 3 s),
-//     leaving 2/3 of a token;
-//   - a whole token is back 100 s later, at t = 300 s, and then every
-//     300 s: t = 300, 600, ..., 3600;
+//   - the bucket is made full (25 tokens) by the first Unhealthy, at 3 s,
+//     and refills 1/300 per second from each granted event. The m-th
+//     Unhealthy on the 10 s grid (t = 10m) finds 24 + (10m - 3)/300 -
+//     (m - 1) tokens, so it is written while m(29/30) <= 24.99, that is up
+//     to m = 24, t = 240 s: count 25, leaving 0.79 of a token;
+//   - a whole token is back 63 s later, so the next write is at 310 s (the
+//     first emission after 303 s), leaving 0.023; then one every 300 s:
+//     610, 910, ..., 3310, 3610;
 //   - every emission is counted, written or not (eventObserve runs before
-//     the filter), so the event written at t is emission number
-//     1 + t/10: 31 at 300 s, 331 at 3300 s, 361 at 3600 s. Just before
-//     3600 s kubectl still shows 331, last seen at 3300 s.
+//     the filter), so the event written at t is emission number 1 + t/10:
+//     32 at 310 s, 332 at 3310 s, 362 at 3610 s. Just before 3610 s
+//     kubectl still shows 332, last seen at 3310 s.
 //
 // A recorder that dropped occurrences before counting them would show
-// 21 + 11 = 32 at 3600 s.
+// 25 + 12 = 37 at 3610 s. One bucket for both types (older client-go,
+// whose getSpamKey had no type) would end the burst at the 20th probe, at
+// 200 s, the four Normal events at 0-3 s having taken their tokens.
 func TestNeverReadyPodEventsForAnHour(t *testing.T) {
 	s, err := New(Options{Seed: 1})
 	if err != nil {
@@ -84,16 +87,16 @@ func TestNeverReadyPodEventsForAnHour(t *testing.T) {
 	check(5, 1, 3)
 	check(15, 2, 10)
 	check(25, 3, 20)
-	// The burst ends with the 20th probe on the grid.
-	check(200, 21, 200)
-	check(299, 21, 200)
-	check(300, 31, 300)
-	check(3599, 331, 3300)
-	check(3600, 361, 3600)
-	// kubectl describe: last seen now ("0s"), first seen at 3 s, 3597 s
-	// ago ("59m").
+	// The burst ends with the 24th probe on the grid.
+	check(240, 25, 240)
+	check(309, 25, 240)
+	check(310, 32, 310)
+	check(3609, 332, 3310)
+	check(3610, 362, 3610)
+	// kubectl describe: last seen now ("0s"), first seen at 3 s, 3607 s
+	// ago ("60m").
 	got := kubectl.Run(s, "kubectl describe pod slow", kubectl.Input{}).Output
-	if !strings.Contains(got, "0s (x361 over 59m)") {
+	if !strings.Contains(got, "0s (x362 over 60m)") {
 		t.Errorf("kubectl describe pod:\n%s", got)
 	}
 }

@@ -195,46 +195,18 @@ func (dc *DeploymentController) deleteReplicaSet(obj api.Object) {
 	}
 }
 
-// deletePod wakes a Recreate Deployment once its last pod is gone: the
-// moment it may create the new ReplicaSet. (RollingUpdate Deployments are
-// woken by their ReplicaSets' status changes instead.)
+// deletePod wakes the Deployment controlling a deleted pod's ReplicaSet if
+// it uses the Recreate strategy: every such deletion, since the last old pod
+// going is the moment Recreate may create the new ReplicaSet. RollingUpdate
+// Deployments are woken by their ReplicaSets' status changes instead.
+// (deployment_controller.go deletePod, v1.37: the older "only once the
+// Deployment has no pods left" count, with its live ReplicaSet list, is
+// gone.)
 func (dc *DeploymentController) deletePod(obj api.Object) {
-	pod := obj.(*api.Pod)
-	d := dc.getDeploymentForPod(pod)
-	if d == nil || d.Spec.Strategy.Type != api.RecreateDeploymentStrategyType {
-		return
-	}
-	// Upstream lists the ReplicaSets with a live client call
-	// (util.ListReplicaSets), not the cache.
-	rsList, err := dc.listReplicaSetsFromServer(d)
-	if err != nil {
-		return
-	}
-	podMap, err := dc.getPodMapForDeployment(d, rsList)
-	if err != nil {
-		return
-	}
-	n := 0
-	for _, pods := range podMap {
-		n += len(pods)
-	}
-	if n == 0 {
+	d := dc.getDeploymentForPod(obj.(*api.Pod))
+	if d != nil && d.Spec.Strategy.Type == api.RecreateDeploymentStrategyType {
 		dc.enqueueDeployment(d)
 	}
-}
-
-// listReplicaSetsFromServer is util.ListReplicaSets with a client: the
-// ReplicaSets matching d's selector that d controls.
-func (dc *DeploymentController) listReplicaSetsFromServer(d *api.Deployment) ([]*api.ReplicaSet, error) {
-	sel, err := labels.SelectorFromLabelSelector(d.Spec.Selector)
-	if err != nil {
-		return nil, err
-	}
-	all, _, err := apiserver.ListAs[*api.ReplicaSet](dc.client, d.Namespace, sel)
-	if err != nil {
-		return nil, err
-	}
-	return controller.FilterReplicaSetsByUID(all, d.UID), nil
 }
 
 // getDeploymentForPod follows pod → controlling ReplicaSet → controlling
@@ -284,31 +256,22 @@ func (dc *DeploymentController) getReplicaSetsForDeployment(d *api.Deployment, d
 	return controller.ClaimReplicaSets(dc.ctx, d, sel, all, ds)
 }
 
-// getPodMapForDeployment groups the pods matching d's selector by the uid
-// of their controlling ReplicaSet, for the ReplicaSets in rsList. Inactive
-// and terminating pods are kept: Recreate must see them.
-//
-// Upstream (getPodMapForDeployment) lists the namespace's pods by selector
-// and keeps those whose ControllerRef names a ReplicaSet of rsList. Reading
-// each ReplicaSet's pods from the informer's controller index and applying
-// the same namespace and selector test gives the same pods in the same
-// (key) order, without matching every pod of the namespace.
-func (dc *DeploymentController) getPodMapForDeployment(d *api.Deployment, rsList []*api.ReplicaSet) (map[string][]*api.Pod, error) {
-	sel, err := labels.SelectorFromLabelSelector(d.Spec.Selector)
-	if err != nil {
-		return nil, err
-	}
+// getPodMapForDeployment groups, by ReplicaSet uid, the pods whose
+// controller reference is one of rsList (deployment_controller.go
+// getPodMapForDeployment, v1.37: controller.FilterPodsByOwner on the pod
+// informer's controller index, no orphans). There is no selector test: a
+// pod relabelled out of the Deployment's selector still counts until its
+// ReplicaSet releases it. Inactive and terminating pods are kept: Recreate
+// must see them.
+func (dc *DeploymentController) getPodMapForDeployment(rsList []*api.ReplicaSet) (map[string][]*api.Pod, error) {
 	podMap := make(map[string][]*api.Pod, len(rsList))
 	for _, rs := range rsList {
-		if _, seen := podMap[rs.UID]; seen {
-			continue
+		pods, err := controller.FilterPodsByOwner(dc.podLister, &rs.ObjectMeta, dc.rsKind.Kind, false)
+		if err != nil {
+			return nil, err
 		}
-		pods := []*api.Pod{}
-		for _, obj := range dc.podLister.ListControlledBy(rs.UID) {
-			m := obj.GetObjectMeta()
-			if m.Namespace == d.Namespace && sel.Matches(labels.Set(m.Labels)) {
-				pods = append(pods, obj.(*api.Pod))
-			}
+		if pods == nil {
+			pods = []*api.Pod{}
 		}
 		podMap[rs.UID] = pods
 	}
@@ -316,7 +279,7 @@ func (dc *DeploymentController) getPodMapForDeployment(d *api.Deployment, rsList
 }
 
 // syncDeployment reconciles one Deployment, in upstream's order:
-// deleted → nothing; empty selector → warn; claim ReplicaSets and pods;
+// deleted → nothing; empty selector → warn; claim ReplicaSets;
 // being deleted → status only; paused conditions; paused → scale only;
 // deprecated rollback annotation → roll back; scaling event → scale only;
 // otherwise roll out with the strategy.
@@ -344,11 +307,6 @@ func (dc *DeploymentController) syncDeployment(key string, ds *controller.Decisi
 	if err != nil {
 		return err
 	}
-	podMap, err := dc.getPodMapForDeployment(d, rsList)
-	if err != nil {
-		return err
-	}
-
 	if d.DeletionTimestamp != nil {
 		ds.Add("syncDeployment", "metadata.deletionTimestamp is set", "being deleted: update status only")
 		return dc.syncStatusOnly(d, rsList, ds)
@@ -381,6 +339,12 @@ func (dc *DeploymentController) syncDeployment(key string, ds *controller.Decisi
 
 	switch d.Spec.Strategy.Type {
 	case api.RecreateDeploymentStrategyType:
+		// Only Recreate reads pods: it must wait until no old pod runs
+		// (syncDeployment builds the podMap on this branch alone).
+		podMap, err := dc.getPodMapForDeployment(rsList)
+		if err != nil {
+			return err
+		}
 		return dc.rolloutRecreate(d, rsList, podMap, ds)
 	case api.RollingUpdateDeploymentStrategyType:
 		return dc.rolloutRolling(d, rsList, ds)

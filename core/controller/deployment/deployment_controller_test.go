@@ -127,9 +127,11 @@ func rsPod(name, app string, rs *api.ReplicaSet, uid string) *api.Pod {
 	return p
 }
 
-// TestDeletePodWakesRecreateOnlyWhenEmpty runs a Recreate and a
-// RollingUpdate Deployment through the whole core and checks when a pod
-// deletion wakes the Deployment.
+// TestDeletePodHandler checks deployment_controller.go deletePod (v1.37):
+// every deletion of a pod whose ReplicaSet a Recreate Deployment controls
+// queues the Deployment, pods left or not; a RollingUpdate Deployment is
+// never woken by a pod deletion. (Kubeplay once queued a Recreate
+// Deployment only when its last pod went, as older releases did.)
 func TestDeletePodHandler(t *testing.T) {
 	d := webDeployment("web", 2, map[string]string{"app": "web"})
 	d.Spec.Strategy.Type = api.RecreateDeploymentStrategyType
@@ -151,40 +153,54 @@ func TestDeletePodHandler(t *testing.T) {
 		c.Informers.Pump()
 	}
 	del("p1")
-	if got := drain(dc.Queue()); len(got) != 0 {
-		t.Errorf("a pod left, yet the deletion queued %v", got)
+	if got := drain(dc.Queue()); strings.Join(got, " ") != "default/web" {
+		t.Errorf("a pod of a Recreate Deployment deleted (one left): queued %v, want default/web", got)
 	}
 	del("p2")
 	if got := drain(dc.Queue()); strings.Join(got, " ") != "default/web" {
 		t.Errorf("last pod deleted: queued %v, want default/web", got)
+	}
+	// An orphan wakes nobody.
+	if _, err := c.API.Create(rsPod("orphan", "web", rs, "")); err != nil {
+		t.Fatal(err)
+	}
+	c.Informers.Pump()
+	drain(dc.Queue())
+	del("orphan")
+	if got := drain(dc.Queue()); len(got) != 0 {
+		t.Errorf("an orphan's deletion queued %v", got)
 	}
 	// A RollingUpdate Deployment is not woken by pod deletions.
 	stored.Spec.Strategy = api.DeploymentStrategy{Type: api.RollingUpdateDeploymentStrategyType}
 	if _, err := c.API.Update(stored); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := c.API.Create(mkPod("p3")); err != nil {
-		t.Fatal(err)
+	for _, n := range []string{"p3", "p4"} {
+		if _, err := c.API.Create(mkPod(n)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	c.Informers.Pump()
 	drain(dc.Queue())
 	del("p3")
+	del("p4")
 	if got := drain(dc.Queue()); len(got) != 0 {
 		t.Errorf("RollingUpdate woken by a pod deletion: %v", got)
 	}
 }
 
-// TestGetPodMapForDeployment pins upstream's grouping: a pod counts for a
-// ReplicaSet of rsList only if it matches the Deployment's selector and its
-// ControllerRef names that ReplicaSet; orphans, pods of other ReplicaSets
-// and pods that no longer match the selector are left out, and each group
-// is in key order.
+// TestGetPodMapForDeployment pins deployment_controller.go
+// getPodMapForDeployment (v1.37, controller.FilterPodsByOwner without
+// orphans): a pod counts for a ReplicaSet of rsList when its ControllerRef
+// names that ReplicaSet, whatever its labels; orphans and pods of other
+// ReplicaSets are left out, each group is in key order, and a ReplicaSet
+// without pods maps to an empty list.
 func TestGetPodMapForDeployment(t *testing.T) {
-	c, dc, d, rs := oneReplicaSet(t, webDeployment("web", 2, map[string]string{"app": "web"}))
+	c, dc, _, rs := oneReplicaSet(t, webDeployment("web", 2, map[string]string{"app": "web"}))
 	for _, p := range []*api.Pod{
 		rsPod("p2", "web", rs, rs.UID),
 		rsPod("p1", "web", rs, rs.UID),
-		rsPod("relabelled", "other", rs, rs.UID), // owned, no longer selected
+		rsPod("relabelled", "other", rs, rs.UID), // owned, no longer selected: still counts
 		rsPod("orphan", "web", rs, ""),
 		rsPod("stranger", "web", rs, "some-other-uid"),
 	} {
@@ -193,8 +209,8 @@ func TestGetPodMapForDeployment(t *testing.T) {
 		}
 	}
 	c.Informers.Pump()
-	gone := &api.ReplicaSet{ObjectMeta: api.ObjectMeta{UID: "gone-uid"}}
-	podMap, err := dc.getPodMapForDeployment(d, []*api.ReplicaSet{rs, gone})
+	gone := &api.ReplicaSet{ObjectMeta: api.ObjectMeta{Name: "web-gone", Namespace: "default", UID: "gone-uid"}}
+	podMap, err := dc.getPodMapForDeployment([]*api.ReplicaSet{rs, gone})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -202,8 +218,24 @@ func TestGetPodMapForDeployment(t *testing.T) {
 	for _, p := range podMap[rs.UID] {
 		names = append(names, p.Name)
 	}
-	if len(podMap) != 2 || strings.Join(names, " ") != "p1 p2" || podMap["gone-uid"] == nil || len(podMap["gone-uid"]) != 0 {
-		t.Errorf("podMap = %v (%d groups); want %s: [p1 p2] and gone-uid: []", names, len(podMap), rs.UID)
+	if len(podMap) != 2 || strings.Join(names, " ") != "p1 p2 relabelled" || podMap["gone-uid"] == nil || len(podMap["gone-uid"]) != 0 {
+		t.Errorf("podMap = %v (%d groups); want %s: [p1 p2 relabelled] and gone-uid: []", names, len(podMap), rs.UID)
+	}
+}
+
+// TestPodMapOnlyForRecreate checks where syncDeployment builds the podMap
+// (v1.37: on the Recreate branch only). The controller is given no pod
+// cache at all: a RollingUpdate sync must not need it.
+func TestPodMapOnlyForRecreate(t *testing.T) {
+	_, dc, _, _ := oneReplicaSet(t, webDeployment("web", 2, map[string]string{"app": "web"}))
+	dc.podLister = nil // any pod read now panics
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("a RollingUpdate sync read the pod cache (getPodMapForDeployment outside the Recreate branch): %v", r)
+		}
+	}()
+	if err := dc.Sync("default/web", &controller.Decisions{}); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -24,8 +24,10 @@
 // Every meaningful choice is recorded in the sync's controller.Decisions with
 // the upstream function it models, its inputs, the formula and the result.
 //
-// Out of scope: spec.podReplacementPolicy (KEP-5882, gated alpha): the
-// DeploymentPodReplacementPolicy gate is treated as off, so the classic
-// algorithm runs for every Deployment. DeploymentReplicaSetTerminatingReplicas
-// (beta, on by default since v1.35) is treated as on.
+// v1.37 has no spec.podReplacementPolicy on Deployments and no
+// DeploymentPodReplacementPolicy gate (only batch/v1 Jobs have a
+// podReplacementPolicy): the classic algorithm is the only one.
+// DeploymentReplicaSetTerminatingReplicas (beta, on by default since v1.35)
+// is on: status.terminatingReplicas is summed, though cleanupDeployment does
+// not look at it.
 package deployment

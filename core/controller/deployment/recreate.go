@@ -67,7 +67,7 @@ func (dc *DeploymentController) scaleDownOldReplicaSetsForRecreate(oldRSs []*api
 		}
 		ds.Add("scaleDownOldReplicaSetsForRecreate", fmt.Sprintf("old RS %s has %d replicas", rs.Name, specReplicas(rs)),
 			fmt.Sprintf("scale old RS %s %d → 0", rs.Name, specReplicas(rs)))
-		did, updated, err := dc.scaleReplicaSetAndRecordEvent(rs, 0, d)
+		did, updated, err := dc.scaleReplicaSet(rs, 0, d, false)
 		if err != nil {
 			return false, err
 		}
@@ -127,6 +127,6 @@ func (dc *DeploymentController) scaleUpNewReplicaSetForRecreate(newRS *api.Repli
 		ds.Add("scaleUpNewReplicaSetForRecreate", "no old pod is left",
 			fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, specReplicas(newRS), replicas))
 	}
-	scaled, _, err := dc.scaleReplicaSetAndRecordEvent(newRS, replicas, d)
+	scaled, _, err := dc.scaleReplicaSet(newRS, replicas, d, false)
 	return scaled, err
 }

@@ -59,7 +59,7 @@ func (dc *DeploymentController) reconcileNewReplicaSet(allRSs []*api.ReplicaSet,
 	if specReplicas(newRS) > replicas {
 		ds.Add("reconcileNewReplicaSet", fmt.Sprintf("new RS %s has %d > spec.replicas %d", newRS.Name, specReplicas(newRS), replicas),
 			fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, specReplicas(newRS), replicas))
-		scaled, _, err := dc.scaleReplicaSetAndRecordEvent(newRS, replicas, d)
+		scaled, _, err := dc.scaleReplicaSet(newRS, replicas, d, false)
 		return scaled, err
 	}
 	newReplicas, err := NewRSNewReplicas(d, allRSs, newRS)
@@ -72,7 +72,7 @@ func (dc *DeploymentController) reconcileNewReplicaSet(allRSs []*api.ReplicaSet,
 	}
 	ds.Add("NewRSNewReplicas", newRSNewReplicasFormula(d, allRSs, newRS), result,
 		in("replicas", replicas), in("maxSurge", surgeString(d)))
-	scaled, _, err := dc.scaleReplicaSetAndRecordEvent(newRS, newReplicas, d)
+	scaled, _, err := dc.scaleReplicaSet(newRS, newReplicas, d, false)
 	return scaled, err
 }
 
@@ -141,7 +141,7 @@ func (dc *DeploymentController) cleanupUnhealthyReplicas(oldRSs []*api.ReplicaSe
 			rs.Name, spec, rs.Status.AvailableReplicas, spec-rs.Status.AvailableReplicas,
 			maxCleanupCount, total, spec-rs.Status.AvailableReplicas, count),
 			fmt.Sprintf("scale old RS %s %d → %d", rs.Name, spec, newCount))
-		_, updated, err := dc.scaleReplicaSetAndRecordEvent(rs, newCount, d)
+		_, updated, err := dc.scaleReplicaSet(rs, newCount, d, false)
 		if err != nil {
 			return nil, total, err
 		}
@@ -183,7 +183,7 @@ func (dc *DeploymentController) scaleDownOldReplicaSetsForRollingUpdate(allRSs, 
 		ds.Add("scaleDownOldReplicaSetsForRollingUpdate", fmt.Sprintf("available %d − minAvailable %d = %d may go; %d gone so far; old RS %s has %d",
 			available, minAvailable, totalToScaleDown, total, rs.Name, spec),
 			fmt.Sprintf("scale old RS %s %d → %d", rs.Name, spec, newCount))
-		if _, _, err := dc.scaleReplicaSetAndRecordEvent(rs, newCount, d); err != nil {
+		if _, _, err := dc.scaleReplicaSet(rs, newCount, d, false); err != nil {
 			return total, err
 		}
 		total += count

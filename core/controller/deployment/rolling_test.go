@@ -62,6 +62,8 @@ func TestReconcileOldReplicaSets(t *testing.T) {
 		expectedOld        int32
 	}{
 		{10, intstr(0), 10, 0, 10, 0, true, 9},
+		// v1.37 (rolling.go reconcileOldReplicaSets): with maxUnavailable
+		// > 0 old pods go before any new pod is available.
 		{10, intstr(2), 10, 0, 10, 0, true, 8},
 		{10, intstr(2), 10, 0, 8, 0, true, 8}, // unhealthy old replicas cleaned up
 		{10, intstr(2), 10, 0, 9, 0, true, 8}, // 1 unhealthy cleaned up, 1 ready scaled down

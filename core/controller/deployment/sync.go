@@ -291,7 +291,7 @@ func (dc *DeploymentController) scale(d *api.Deployment, newRS *api.ReplicaSet, 
 		}
 		ds.Add("scale", fmt.Sprintf("at most one active ReplicaSet: %s has %d, deployment wants %d", target.Name, specReplicas(target), replicas),
 			fmt.Sprintf("scale RS %s %d → %d", target.Name, specReplicas(target), replicas))
-		_, _, err := dc.scaleReplicaSetAndRecordEvent(target, replicas, d)
+		_, _, err := dc.scaleReplicaSet(target, replicas, d, false)
 		return err
 	}
 
@@ -299,7 +299,7 @@ func (dc *DeploymentController) scale(d *api.Deployment, newRS *api.ReplicaSet, 
 		ds.Add("scale", fmt.Sprintf("new RS %s is saturated: %d replicas, desired-replicas %d, %d available",
 			newRS.Name, specReplicas(newRS), replicas, newRS.Status.AvailableReplicas), "scale every active old RS to 0")
 		for _, old := range controller.FilterActiveReplicaSets(oldRSs) {
-			if _, _, err := dc.scaleReplicaSetAndRecordEvent(old, 0, d); err != nil {
+			if _, _, err := dc.scaleReplicaSet(old, 0, d, false); err != nil {
 				return err
 			}
 		}
@@ -354,27 +354,29 @@ func (dc *DeploymentController) scale(d *api.Deployment, newRS *api.ReplicaSet, 
 			}
 			nameToSize[rs.Name] = size
 		}
-		if _, _, err := dc.scaleReplicaSet(rs, nameToSize[rs.Name], d); err != nil {
+		if _, _, err := dc.scaleReplicaSet(rs, nameToSize[rs.Name], d, true); err != nil {
 			return err // the Deployment is requeued
 		}
 	}
 	return nil
 }
 
-// scaleReplicaSetAndRecordEvent scales rs unless it already has newScale.
-func (dc *DeploymentController) scaleReplicaSetAndRecordEvent(rs *api.ReplicaSet, newScale int32, d *api.Deployment) (bool, *api.ReplicaSet, error) {
-	if specReplicas(rs) == newScale {
+// scaleReplicaSet models sync.go scaleReplicaSet (v1.37), which has two
+// modes:
+//   - lazy (forceUpdate false; every caller but the proportional-scaling
+//     loop): nothing happens unless the size changes, however stale the
+//     desired-/max-replicas annotations are;
+//   - forced (the proportional loop in scale): the ReplicaSet is written
+//     when its size or its annotations need it.
+//
+// A write sets newScale and both annotations; only a size change emits
+// ScalingReplicaSet ("Scaled up replica set X from A to B", v1.32+ wording,
+// direction per ReplicaSet). It returns the ReplicaSet as written (rs
+// itself if nothing was).
+func (dc *DeploymentController) scaleReplicaSet(rs *api.ReplicaSet, newScale int32, d *api.Deployment, forceUpdate bool) (bool, *api.ReplicaSet, error) {
+	if !forceUpdate && specReplicas(rs) == newScale {
 		return false, rs, nil
 	}
-	return dc.scaleReplicaSet(rs, newScale, d)
-}
-
-// scaleReplicaSet writes newScale and the desired/max-replicas annotations
-// when either differs; only a size change emits ScalingReplicaSet
-// ("Scaled up replica set X from A to B", v1.32+ wording, direction per
-// ReplicaSet). It returns the ReplicaSet as written (rs itself if nothing
-// was).
-func (dc *DeploymentController) scaleReplicaSet(rs *api.ReplicaSet, newScale int32, d *api.Deployment) (bool, *api.ReplicaSet, error) {
 	replicas := int32Value(d.Spec.Replicas)
 	maxReplicas := replicas + MaxSurge(d)
 	sizeNeedsUpdate := specReplicas(rs) != newScale
@@ -406,8 +408,12 @@ func (dc *DeploymentController) scaleReplicaSet(rs *api.ReplicaSet, newScale int
 // cleanupDeployment deletes old ReplicaSets beyond revisionHistoryLimit:
 // of the live old ReplicaSets, sorted by revision, only the first
 // count − limit are considered, and each is deleted only if it is empty
-// (spec and status 0, no terminating pods), its status is current and it is
-// not already being deleted. Skipped ones are not replaced by later ones.
+// (spec and status 0), its status is current and it is not already being
+// deleted. Skipped ones are not replaced by later ones.
+//
+// v1.37 (sync.go cleanupDeployment) does not look at terminatingReplicas:
+// an old ReplicaSet whose last pods are still shutting down is deleted, and
+// the garbage collector then deletes those pods (already terminating) too.
 func (dc *DeploymentController) cleanupDeployment(oldRSs []*api.ReplicaSet, d *api.Deployment, ds *controller.Decisions) error {
 	if !HasRevisionHistoryLimit(d) {
 		return nil
@@ -433,10 +439,6 @@ func (dc *DeploymentController) cleanupDeployment(oldRSs []*api.ReplicaSet, d *a
 			why = "its status is not current"
 		case rs.DeletionTimestamp != nil:
 			why = "already being deleted"
-		case rs.Status.TerminatingReplicas == nil || *rs.Status.TerminatingReplicas != 0:
-			// DeploymentReplicaSetTerminatingReplicas (on): unknown or
-			// non-zero terminating pods keep the ReplicaSet.
-			why = "terminating pods unknown or remaining"
 		}
 		formula := fmt.Sprintf("%d live old RSs − revisionHistoryLimit %d = %d to consider; #%d by revision: %s (revision %s)",
 			len(cleanable), limit, diff, i+1, rs.Name, revisionString(rs))

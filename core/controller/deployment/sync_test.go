@@ -3,6 +3,7 @@ package deployment
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -140,34 +141,42 @@ func (f *fixture) eventMessages() []string {
 	return out
 }
 
-func TestScaleReplicaSetAnnotationsOnly(t *testing.T) {
-	// A resize writes the annotations of every ReplicaSet; one whose size
-	// does not change gets no event.
+// TestScaleReplicaSetModes checks sync.go scaleReplicaSet's two modes
+// (v1.37): lazy (forceUpdate false) leaves a ReplicaSet of the right size
+// alone even when its desired-/max-replicas annotations are stale; forced
+// (the proportional-scaling loop) writes the annotations, with no event
+// since the size did not change; a forced call with nothing stale writes
+// nothing.
+func TestScaleReplicaSetModes(t *testing.T) {
 	f := newFixture(t, testEpoch)
 	d := newDeployment("foo", 4, nil, intstr(1), intstr(0), nil)
 	r := f.store(rs("foo-v1", 4, nil, at(0)))
-	scaled, updated, err := f.dc.scaleReplicaSet(r, 4, d)
+	scaled, same, err := f.dc.scaleReplicaSet(r, 4, d, false)
+	if err != nil || scaled || same.ResourceVersion != r.ResourceVersion || len(f.get("foo-v1").Annotations) != 0 {
+		t.Fatalf("lazy mode, size unchanged: scaled=%v err=%v annotations %v; want no write", scaled, err, f.get("foo-v1").Annotations)
+	}
+	scaled, updated, err := f.dc.scaleReplicaSet(r, 4, d, true)
 	if err != nil || scaled {
-		t.Fatalf("scaled=%v err=%v", scaled, err)
+		t.Fatalf("forced mode: scaled=%v err=%v", scaled, err)
 	}
 	if updated.Annotations[DesiredReplicasAnnotation] != "4" || updated.Annotations[MaxReplicasAnnotation] != "5" {
-		t.Errorf("annotations %v", updated.Annotations)
+		t.Errorf("forced mode: annotations %v, want desired 4, max 5", updated.Annotations)
 	}
 	if evs := f.eventMessages(); len(evs) != 0 {
 		t.Errorf("events %q for an annotation-only write", evs)
 	}
-	// Nothing to change: no write at all.
+	// Nothing to change: no write at all, in either mode.
 	rv := updated.ResourceVersion
-	if _, again, _ := f.dc.scaleReplicaSet(updated, 4, d); again.ResourceVersion != rv {
-		t.Error("a no-op scale wrote the ReplicaSet")
+	if _, again, _ := f.dc.scaleReplicaSet(updated, 4, d, true); again.ResourceVersion != rv {
+		t.Error("a forced no-op scale wrote the ReplicaSet")
 	}
 }
 
 func TestCleanupDeployment(t *testing.T) {
 	selector := map[string]string{"foo": "bar"}
-	// With the DeploymentReplicaSetTerminatingReplicas gate on (as in
-	// v1.35+), a ReplicaSet must report 0 terminating pods to be deleted;
-	// upstream's gate-off cases are given terminatingReplicas 0 (its TODO).
+	// sync.go cleanupDeployment (v1.37) has no terminatingReplicas test:
+	// the cases below give some ReplicaSets terminating pods, and they are
+	// deleted all the same.
 	synced := func(name string, spec, status int32) *api.ReplicaSet {
 		r := newRSWithStatus(name, spec, status, selector)
 		r.Status.TerminatingReplicas = ptr[int32](0)
@@ -188,7 +197,7 @@ func TestCleanupDeployment(t *testing.T) {
 		{"three empty, limit 1", []*api.ReplicaSet{synced("foo-1", 0, 0), synced("foo-2", 0, 0), synced("foo-3", 0, 0)}, 1, []string{"foo-1", "foo-2"}},
 		{"only delete the replica set with Spec.Replicas = Status.Replicas = 0",
 			[]*api.ReplicaSet{synced("foo-1", 0, 0), synced("foo-2", 0, 1), synced("foo-3", 1, 0), synced("foo-4", 1, 1)}, 0, []string{"foo-1"}},
-		{"only delete the replica set with Spec.Replicas = Status.Replicas = Status.TerminatingReplicas = 0",
+		{"terminating pods (or an unknown count) do not keep an empty replica set",
 			[]*api.ReplicaSet{
 				full("foo-1", 0, api.ReplicaSetStatus{ObservedGeneration: 1, TerminatingReplicas: ptr[int32](0)}),
 				full("foo-2", 0, api.ReplicaSetStatus{ObservedGeneration: 1, TerminatingReplicas: ptr[int32](1)}),
@@ -196,7 +205,7 @@ func TestCleanupDeployment(t *testing.T) {
 				full("foo-4", 0, api.ReplicaSetStatus{ObservedGeneration: 1, Replicas: 1, TerminatingReplicas: ptr[int32](0)}),
 				full("foo-5", 1, api.ReplicaSetStatus{ObservedGeneration: 1, Replicas: 0, TerminatingReplicas: ptr[int32](0)}),
 				full("foo-6", 1, api.ReplicaSetStatus{ObservedGeneration: 1, Replicas: 1, TerminatingReplicas: ptr[int32](0)}),
-			}, 0, []string{"foo-1"}},
+			}, 0, []string{"foo-1", "foo-2", "foo-3"}},
 		{"two empty, limit 0", []*api.ReplicaSet{synced("foo-1", 0, 0), synced("foo-2", 0, 0)}, 0, []string{"foo-1", "foo-2"}},
 		{"two active, limit 0", []*api.ReplicaSet{synced("foo-1", 1, 1), synced("foo-2", 1, 1)}, 0, nil},
 		{"unlimited", []*api.ReplicaSet{synced("foo-1", 0, 0), synced("foo-2", 0, 0), synced("foo-3", 0, 0)}, math.MaxInt32, nil},
@@ -287,5 +296,37 @@ func TestCleanupDeploymentOrder(t *testing.T) {
 				t.Errorf("deleted %v, want %v", deleted, tt.deleted)
 			}
 		})
+	}
+}
+
+// TestGetNewReplicaSetWriteThenConflict checks sync.go getNewReplicaSet
+// (v1.37) on a rollback: when the template matches an old ReplicaSet again,
+// the first call of the sync (from isScalingEvent) writes that ReplicaSet's
+// new revision and returns the written object at once, without touching the
+// Deployment's revision; the second call (rolloutRolling's) still holds the
+// cached copy, finds the same annotations stale, and its update meets a 409
+// Conflict: the sync fails and is retried. The retry, on a fresh cache,
+// brings the Deployment's revision up.
+func TestGetNewReplicaSetWriteThenConflict(t *testing.T) {
+	c, first := rolledBackUnsynced(t, 2)
+	r, ok := c.Step()
+	if !ok || r.Key != "default/web" {
+		t.Fatalf("step %+v", r)
+	}
+	if !apiserver.IsConflict(r.Err) || !strings.Contains(r.Err.Error(), `replicasets.apps "`+first.Name+`"`) {
+		t.Fatalf("sync error %v, want a 409 on replicasets.apps %q", r.Err, first.Name)
+	}
+	reused, _ := apiserver.GetAs[*api.ReplicaSet](c.API, "default", first.Name)
+	if reused.Annotations[RevisionAnnotation] != "3" || reused.Annotations[RevisionHistoryAnnotation] != "1" {
+		t.Errorf("reused ReplicaSet annotations %v, want revision 3, revision-history 1", reused.Annotations)
+	}
+	if got, _ := apiserver.GetAs[*api.Deployment](c.API, "default", "web"); got.Annotations[RevisionAnnotation] != "2" {
+		t.Errorf("Deployment revision %q after the failed sync, want still 2", got.Annotations[RevisionAnnotation])
+	}
+	if _, err := c.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := apiserver.GetAs[*api.Deployment](c.API, "default", "web"); got.Annotations[RevisionAnnotation] != "3" {
+		t.Errorf("Deployment revision %q after the retry, want 3", got.Annotations[RevisionAnnotation])
 	}
 }

@@ -698,12 +698,18 @@ func TestSetNewReplicaSetAnnotations(t *testing.T) {
 	if SetNewReplicaSetAnnotations(d, fresh, "8", true, maxRevHistoryLengthInChars) {
 		t.Error("equal revision reported a change")
 	}
-	// An unparsable revision on the ReplicaSet stops everything.
+	// An unparsable revision on the ReplicaSet (deployment_util.go
+	// SetNewReplicaSetAnnotations, v1.37) returns false before the revision
+	// is touched, even though the Deployment's annotations were already
+	// copied onto the object: the caller (getNewReplicaSet) writes nothing.
 	bad := generateRS(d)
 	bad.Annotations = map[string]string{RevisionAnnotation: "x"}
-	if SetNewReplicaSetAnnotations(d, bad, "9", true, maxRevHistoryLengthInChars) || bad.Annotations[RevisionAnnotation] != "x" {
+	d.Annotations["kubernetes.io/change-cause"] = "unparsable test"
+	if SetNewReplicaSetAnnotations(d, bad, "9", true, maxRevHistoryLengthInChars) || bad.Annotations[RevisionAnnotation] != "x" ||
+		bad.Annotations["kubernetes.io/change-cause"] != "unparsable test" || bad.Annotations[RevisionHistoryAnnotation] != "" {
 		t.Errorf("unparsable revision: %v", bad.Annotations)
 	}
+	delete(d.Annotations, "kubernetes.io/change-cause")
 	// An append that cannot fit even after dropping everything is skipped.
 	long := generateRS(d)
 	long.Annotations = map[string]string{RevisionAnnotation: "123456", RevisionHistoryAnnotation: "1,2"}
@@ -970,6 +976,8 @@ func TestReplicaSetsByRevision(t *testing.T) {
 	}
 }
 
+// TestGenerateReplicaSetName checks sync.go generateReplicaSetName: the
+// Deployment part is cut to 253 − 1 − len(hash) characters.
 func TestGenerateReplicaSetName(t *testing.T) {
 	tests := []struct {
 		name, deployment, hash, want string
@@ -977,6 +985,9 @@ func TestGenerateReplicaSetName(t *testing.T) {
 		{"short name", "my-deployment", "abcde12345", "my-deployment-abcde12345"},
 		{"maximum length without truncating", strings.Repeat("a", 242), "abcde12345", strings.Repeat("a", 242) + "-abcde12345"},
 		{"very long deployment name is truncated", strings.Repeat("b", 250), "abcde12345", strings.Repeat("b", 242) + "-abcde12345"},
+		// 253 − 1 − len(hash): an 8-character hash leaves 244.
+		{"8-character hash leaves 244", strings.Repeat("c", 250), "96b9d695", strings.Repeat("c", 244) + "-96b9d695"},
+		{"244 with an 8-character hash is not truncated", strings.Repeat("c", 244), "96b9d695", strings.Repeat("c", 244) + "-96b9d695"},
 		{"very long hash is not truncated", strings.Repeat("d", 252), strings.Repeat("h", 252), strings.Repeat("d", 252) + "-" + strings.Repeat("h", 252)},
 	}
 	for _, tt := range tests {

@@ -20,22 +20,19 @@ import (
 // Name is the controller's component name, the source of its events.
 const Name = "replicaset-controller"
 
+// The consistency store's resources (podGroupResource and
+// replicaSetGroupResource, as GroupResource.String() prints them).
+const (
+	podResource = "pods"
+	rsResource  = "replicasets.apps"
+)
+
 // BurstReplicas is the constant of that name: at most this many pods are
 // created or deleted by one sync.
 const BurstReplicas = 500
 
 // SlowStartInitialBatchSize is controller.SlowStartInitialBatchSize.
 const SlowStartInitialBatchSize = 1
-
-// queueLatency models the moment between a delayed item falling due and a
-// real work queue handing it to a worker. Upstream's availability rule is
-// strict (ready since lastTransitionTime + minReadySeconds *before* now), and
-// a real queue always fires a little after the due time, so a re-check
-// scheduled for the exact moment a pod turns available sees it available.
-// On the whole-second virtual clock a key would fire exactly at the due
-// time and miss it; one nanosecond of latency moves the re-check to the next
-// tick, where a real cluster's re-check lands on the tick grid.
-const queueLatency = time.Nanosecond
 
 // ReplicaSetController models the type of that name, for ReplicaSets (the
 // ReplicationController variant is not served).
@@ -48,6 +45,11 @@ type ReplicaSetController struct {
 	podControl controller.PodControl
 
 	expectations *controller.UIDTrackingControllerExpectations
+	// Consistency is the StaleControllerConsistencyReplicaSet store (beta,
+	// on by default since v1.36): the resourceVersions of the pods and
+	// status this controller wrote for each ReplicaSet. nil turns the gate
+	// off.
+	Consistency *controller.ConsistencyStore
 
 	// BurstReplicas bounds the pods created or deleted by one sync
 	// (kube-controller-manager's --concurrent... default, 500).
@@ -75,6 +77,17 @@ func New(ctx *controller.Context) *ReplicaSetController {
 		expectations:                    controller.NewUIDTrackingControllerExpectations(controller.NewControllerExpectations(ctx.Clock)),
 		BurstReplicas:                   BurstReplicas,
 		EnableStatusTerminatingReplicas: true,
+	}
+	// NewReplicaSetController with the gate on: the store compares writes
+	// with the pod and ReplicaSet caches, and PodControl reports every pod
+	// it creates or patches under the pod's controller.
+	rsc.Consistency = controller.NewConsistencyStore(map[string]*controller.Store{
+		podResource: rsc.podLister, rsResource: rsc.rsLister,
+	})
+	rsc.podControl.OnWrite = func(pod *api.Pod, ref *api.OwnerReference) {
+		if ref != nil {
+			rsc.Consistency.WroteAt(pod.Namespace+"/"+ref.Name, ref.UID, podResource, pod.ResourceVersion)
+		}
 	}
 	ctx.Informers.AddHandler(rsKind, controller.Handler{
 		Add:    func(obj api.Object) { rsc.addRS(obj.(*api.ReplicaSet)) },
@@ -162,9 +175,11 @@ func (rsc *ReplicaSetController) resolveControllerRef(namespace string, ref *api
 // enqueueRS models the method of that name.
 func (rsc *ReplicaSetController) enqueueRS(rs *api.ReplicaSet) { rsc.queue.Add(controller.KeyOf(rs)) }
 
-// enqueueRSAfter models the method of that name (see queueLatency).
+// enqueueRSAfter models the method of that name. The key falls due exactly
+// when the pod that just became ready turns available (IsPodAvailable
+// counts that moment), so no extra delay is needed.
 func (rsc *ReplicaSetController) enqueueRSAfter(rs *api.ReplicaSet, d time.Duration) {
-	rsc.queue.AddAfter(controller.KeyOf(rs), d+queueLatency)
+	rsc.queue.AddAfter(controller.KeyOf(rs), d)
 }
 
 // addRS models the method of that name.
@@ -184,6 +199,7 @@ func (rsc *ReplicaSetController) updateRS(old, cur *api.ReplicaSet) {
 // ReplicaSet recreated with the same name starts clean, and sync the key.
 func (rsc *ReplicaSetController) deleteRS(rs *api.ReplicaSet) {
 	key := controller.KeyOf(rs)
+	rsc.Consistency.Clear(key, rs.UID)
 	rsc.expectations.DeleteExpectations(key)
 	rsc.queue.Add(key)
 }
@@ -321,11 +337,15 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 		rsc.expectations.ExpectCreations(key, n)
 		ref := controller.NewControllerRef(rs)
 		var created []string
+		refused := 0
 		successes, batches, err := slowStartBatch(n, SlowStartInitialBatchSize, func() error {
 			pod, err := rsc.podControl.CreatePods(rs.Namespace, &rs.Spec.Template, rs, ref)
 			if err != nil {
 				if controller.HasStatusCause(err, apiserver.CauseTypeNamespaceTerminating) {
-					// Every create will fail while the namespace goes away.
+					// Every create will fail while the namespace goes
+					// away: upstream counts this one as done (no
+					// FailedCreate event, no error, expectations kept).
+					refused++
 					return nil
 				}
 				return err
@@ -333,7 +353,10 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 			created = append(created, pod.Name)
 			return nil
 		})
-		result := fmt.Sprintf("created %d of %d: %s", successes, n, nameList(created))
+		result := fmt.Sprintf("created %d of %d: %s", successes-refused, n, nameList(created))
+		if refused > 0 {
+			result += fmt.Sprintf("; %d refused because namespace %s is being terminated, counted as done (no FailedCreate, expectations kept)", refused, rs.Namespace)
+		}
 		if skipped := n - successes; skipped > 0 {
 			// The informer will never see these: stop waiting for them.
 			for range skipped {
@@ -388,9 +411,17 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 	if ds == nil {
 		ds = &controller.Decisions{}
 	}
+	// Never sync from a cache older than this controller's own last
+	// writes for the ReplicaSet (consistencyStore.EnsureReady): the error
+	// requeues the key with rate limiting.
+	if err := rsc.Consistency.EnsureReady(key); err != nil {
+		ds.Add("EnsureReady", err.Error(), "the informers have not seen this controller's last writes: retry later")
+		return err
+	}
 	namespace, name := controller.SplitKey(key)
 	rs, ok := controller.GetAs[*api.ReplicaSet](rsc.rsLister, namespace, name)
 	if !ok {
+		rsc.Consistency.Clear(key, "")
 		rsc.expectations.DeleteExpectations(key)
 		return nil
 	}
@@ -439,6 +470,7 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 	if err != nil {
 		return err
 	}
+	rsc.Consistency.WroteAt(key, rs.UID, rsResource, updatedRS.ResourceVersion)
 
 	if manageReplicasErr == nil && updatedRS.Spec.MinReadySeconds > 0 &&
 		updatedRS.Status.ReadyReplicas != updatedRS.Status.AvailableReplicas {
@@ -451,7 +483,7 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 		if d, ok := controller.FindMinNextPodAvailabilityCheck(activePods, mrs, now, rsc.ctx.Clock); ok {
 			next, how = d, "the earliest moment a ready pod becomes available"
 		}
-		rsc.queue.AddAfter(key, next+queueLatency)
+		rsc.queue.AddAfter(key, next)
 		ds.Add("FindMinNextPodAvailabilityCheck",
 			fmt.Sprintf("minReadySeconds %d; readyReplicas %d ≠ availableReplicas %d", mrs, updatedRS.Status.ReadyReplicas, updatedRS.Status.AvailableReplicas),
 			fmt.Sprintf("requeue after %s: %s", next, how))
@@ -628,7 +660,7 @@ func (rsc *ReplicaSetController) recordStatus(ds *controller.Decisions, rs *api.
 	if c.terminating != nil {
 		term = fmt.Sprint(*c.terminating)
 	}
-	formula := fmt.Sprintf("replicas = %d active; fullyLabeled %d; ready %d; available %d (minReadySeconds %d, strictly after); terminating %s",
+	formula := fmt.Sprintf("replicas = %d active; fullyLabeled %d; ready %d; available %d (minReadySeconds %d: ready at least that long); terminating %s",
 		c.replicas, c.fullyLabeled, c.ready, c.available, rs.Spec.MinReadySeconds, term)
 	if !wrote {
 		ds.Add("calculateStatus", formula, "status unchanged")

@@ -1,6 +1,7 @@
 package replicaset
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -347,6 +348,55 @@ func TestSlowStartStopsAtFirstFailedBatch(t *testing.T) {
 	}
 }
 
+// TestSlowStartInTerminatingNamespace checks manageReplicas' create
+// callback with slowStartBatch (replica_set.go) and RealPodControl
+// (controller_utils.go createPods): a create refused because the namespace
+// is being terminated counts as a success, so the batches go on, no
+// FailedCreate event is emitted, the sync reports no error (no
+// ReplicaFailure condition) and the expectations are not lowered.
+func TestSlowStartInTerminatingNamespace(t *testing.T) {
+	e := newEnv(t)
+	nsKind, _ := api.LookupKind("Namespace")
+	e.create(&api.Namespace{ObjectMeta: api.ObjectMeta{Name: "doomed"}})
+	e.create(newRS("web", 0, func(rs *api.ReplicaSet) { rs.Namespace = "doomed" }))
+	e.settle()
+	if _, _, err := e.c.API.Delete(nsKind, "", "doomed", nil); err != nil {
+		t.Fatal(err)
+	}
+	rs, err := apiserver.GetAs[*api.ReplicaSet](e.c.API, "doomed", "web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	three := int32(3)
+	rs.Spec.Replicas = &three
+	if _, err := e.c.API.Update(rs); err != nil {
+		t.Fatal(err)
+	}
+	steps := e.settle()
+	for _, st := range steps {
+		if st.Err != nil {
+			t.Errorf("sync error %v, want none", st.Err)
+		}
+	}
+	ds := decisions(steps...)
+	if !hasDecision(ds, "slowStartBatch: batch sizes 1, 2 (start at 1, double after each batch that fully succeeds) → created 0 of 3: none; 3 refused because namespace doomed is being terminated") {
+		t.Errorf("decisions:\n%s", strings.Join(ds, "\n"))
+	}
+	for _, ev := range e.events() {
+		if strings.Contains(ev, "FailedCreate") {
+			t.Errorf("event %q: a terminating namespace emits no FailedCreate", ev)
+		}
+	}
+	exp, _ := e.rsc.Expectations().GetExpectations("doomed/web")
+	if add, _ := exp.GetExpectations(); add != 3 {
+		t.Errorf("outstanding creations %d, want 3 (not lowered)", add)
+	}
+	got, _ := apiserver.GetAs[*api.ReplicaSet](e.c.API, "doomed", "web")
+	if len(got.Status.Conditions) != 0 {
+		t.Errorf("conditions %+v, want no ReplicaFailure", got.Status.Conditions)
+	}
+}
+
 func TestBurstReplicas(t *testing.T) {
 	e := newEnv(t)
 	e.create(newRS("web", 600))
@@ -558,6 +608,9 @@ func TestTerminatingPodsInvisibleForSizing(t *testing.T) {
 // five minutes of virtual time.
 func TestExpectationsGate(t *testing.T) {
 	e := newEnv(t)
+	// The gate is off here: with it on, a sync on a cache that has not seen
+	// this controller's writes stops earlier (TestStaleControllerConsistency).
+	e.rsc.Consistency = nil
 	e.create(newRS("web", 2))
 	e.c.Informers.Pump()
 	ds := &controller.Decisions{}
@@ -597,10 +650,45 @@ func TestExpectationsGate(t *testing.T) {
 	}
 }
 
+// TestStaleControllerConsistency checks syncReplicaSet's first step with
+// StaleControllerConsistencyReplicaSet on (consistencyStore.EnsureReady,
+// pkg/controller/util/consistency): a sync whose pod cache has not seen the
+// pods the last sync created fails, creating nothing, and succeeds once the
+// informers have caught up.
+func TestStaleControllerConsistency(t *testing.T) {
+	e := newEnv(t)
+	e.create(newRS("web", 2))
+	e.c.Informers.Pump()
+	if err := e.rsc.Sync("default/web", &controller.Decisions{}); err != nil {
+		t.Fatal(err)
+	}
+	// No Pump: the caches lack the two pods and the status write.
+	ds := &controller.Decisions{}
+	err := e.rsc.Sync("default/web", ds)
+	var ce *controller.ConsistencyError
+	if !errors.As(err, &ce) || ce.Resource != "pods" {
+		t.Fatalf("sync on a stale cache: err %v, want a ConsistencyError for pods", err)
+	}
+	if want := "read version: " + ce.ReadRV + " is not as new as written version: " + ce.WroteRV + " for group resource pods"; err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	if n := len(e.pods()); n != 2 || len(ds.List()) != 1 || ds.List()[0].Upstream != "EnsureReady" {
+		t.Errorf("%d pods (want 2); decisions %v", n, ds.List())
+	}
+	e.c.Informers.Pump()
+	if err := e.rsc.Sync("default/web", &controller.Decisions{}); err != nil {
+		t.Fatalf("after the informers caught up: %v", err)
+	}
+	if n := len(e.pods()); n != 2 {
+		t.Errorf("%d pods, want 2", n)
+	}
+}
+
 // TestMinReadySecondsAvailability: a pod ready at tick 2 with
-// minReadySeconds 5 is available strictly after tick 7, so the status says
-// so at tick 8, the first tick after; the requeue is computed from the
-// pod's transition time.
+// minReadySeconds 5 is available at tick 7 (podutil.IsPodAvailable counts
+// the moment itself, v1.37), and the requeue computed from the pod's
+// transition time (FindMinNextPodAvailabilityCheck, 5 s) lands on that
+// tick, so the status says so at tick 7.
 func TestMinReadySecondsAvailability(t *testing.T) {
 	e := newEnv(t).withKubelet(fakekubelet.Options{ReadyAfter: 2})
 	e.create(newRS("web", 1, func(rs *api.ReplicaSet) { rs.Spec.MinReadySeconds = 5 }))
@@ -617,7 +705,7 @@ func TestMinReadySecondsAvailability(t *testing.T) {
 		st := e.rs("web").Status
 		log = append(log, fmt.Sprintf("%d:%d/%d", tick, st.ReadyReplicas, st.AvailableReplicas))
 	}
-	want := []string{"1:0/0", "2:1/0", "3:1/0", "4:1/0", "5:1/0", "6:1/0", "7:1/0", "8:1/1", "9:1/1"}
+	want := []string{"1:0/0", "2:1/0", "3:1/0", "4:1/0", "5:1/0", "6:1/0", "7:1/1", "8:1/1", "9:1/1"}
 	if !slices.Equal(log, want) {
 		t.Errorf("tick:ready/available\n got %v\nwant %v", log, want)
 	}

@@ -108,8 +108,9 @@ func TestCalculateStatus(t *testing.T) {
 	}
 }
 
-// TestCalculateStatusAvailability checks the minReadySeconds boundary:
-// available strictly after lastTransitionTime + minReadySeconds.
+// TestCalculateStatusAvailability checks the minReadySeconds boundary of
+// calculateStatus, through podutil.IsPodAvailable (v1.37): available at
+// lastTransitionTime + minReadySeconds, not a moment later.
 func TestCalculateStatusAvailability(t *testing.T) {
 	rs := newTableRS(1, map[string]string{"name": "foo"})
 	rs.Spec.MinReadySeconds = 5
@@ -118,7 +119,7 @@ func TestCalculateStatusAvailability(t *testing.T) {
 	for _, tt := range []struct {
 		at   time.Duration
 		want int32
-	}{{0, 0}, {4 * time.Second, 0}, {5 * time.Second, 0}, {5*time.Second + 1, 1}, {6 * time.Second, 1}} {
+	}{{0, 0}, {4 * time.Second, 0}, {5*time.Second - 1, 0}, {5 * time.Second, 1}, {6 * time.Second, 1}} {
 		got, _ := calculateStatus(rs, []*api.Pod{pod}, nil, nil, true, ready.Add(tt.at))
 		if got.AvailableReplicas != tt.want || got.ReadyReplicas != 1 {
 			t.Errorf("at +%v: available %d ready %d, want available %d", tt.at, got.AvailableReplicas, got.ReadyReplicas, tt.want)

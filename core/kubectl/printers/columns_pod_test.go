@@ -138,6 +138,9 @@ func TestPodSummary(t *testing.T) {
 			Phase:             api.PodFailed,
 			ContainerStatuses: []api.ContainerStatus{{State: terminatedWith("Error", 1, 0)}},
 		}}, PodRow{"0/1", "Error", "0"}},
+		// printPod (v1.37): a deletionTimestamp shows Terminating unless the
+		// phase is terminal, and Unknown when status.reason is NodeLost
+		// (node.NodeUnreachablePodReason), whatever the phase.
 		{"succeeded and deleted stays Completed", api.Pod{ObjectMeta: api.ObjectMeta{DeletionTimestamp: &deleted},
 			Spec: api.PodSpec{Containers: containers(1)}, Status: api.PodStatus{
 				Phase:             api.PodSucceeded,

@@ -299,7 +299,7 @@ type exampleInfo struct {
 var exampleOrder = []string{
 	"create", "rolling-update", "rollover", "rollback", "scale", "proportional-scaling",
 	"pause-resume", "failed-deployment", "crash-loop", "quota-failure", "recreate", "cleanup-policy",
-	"canary", "service-endpoints", "self-healing", "controller-manager-restart", "runtime-class",
+	"canary", "service-endpoints", "self-healing", "controller-manager-restart", "runtime-class", "cloud-node",
 }
 
 // examples lists the embedded scenarios.

@@ -329,6 +329,7 @@ var upstreamTags = map[string]string{
 	"Node.Status":                                        "status,omitempty",
 	"NodeSpec.PodCIDR":                                   "podCIDR,omitempty",
 	"NodeSpec.PodCIDRs":                                  "podCIDRs,omitempty",
+	"NodeSpec.ProviderID":                                "providerID,omitempty",
 	"NodeSpec.Unschedulable":                             "unschedulable,omitempty",
 	"NodeSpec.Taints":                                    "taints,omitempty",
 	"Taint.Key":                                          "key",

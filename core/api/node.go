@@ -10,10 +10,13 @@ type Node struct {
 
 // NodeSpec is core/v1 NodeSpec.
 type NodeSpec struct {
-	PodCIDR       string   `json:"podCIDR,omitempty"`
-	PodCIDRs      []string `json:"podCIDRs,omitempty"`
-	Unschedulable bool     `json:"unschedulable,omitempty"`
-	Taints        []Taint  `json:"taints,omitempty"`
+	PodCIDR  string   `json:"podCIDR,omitempty"`
+	PodCIDRs []string `json:"podCIDRs,omitempty"`
+	// ProviderID is the machine's ID in its cloud, set by the cloud
+	// controller manager's node controller.
+	ProviderID    string  `json:"providerID,omitempty"`
+	Unschedulable bool    `json:"unschedulable,omitempty"`
+	Taints        []Taint `json:"taints,omitempty"`
 }
 
 // TaintEffect is NoSchedule, PreferNoSchedule or NoExecute.

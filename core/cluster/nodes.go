@@ -38,6 +38,9 @@ type NodeOptions struct {
 	// RuntimeHandlers are the handlers its container runtime is configured
 	// with, the first its default (nil: runc).
 	RuntimeHandlers []string
+	// ExternalCloudProvider: its kubelet runs with --cloud-provider=external,
+	// so the cloud controller manager initializes the node.
+	ExternalCloudProvider bool
 }
 
 // ParseNodeOptions reads a scenario's `node add NAME key=value ...`
@@ -94,6 +97,11 @@ func (o *NodeOptions) Set(key, value string) error {
 			}
 			o.RuntimeHandlers = append(o.RuntimeHandlers, h)
 		}
+	case "cloud-provider":
+		if value != "external" {
+			return fmt.Errorf("invalid cloud-provider %q: want external", value)
+		}
+		o.ExternalCloudProvider = true
 	case "unschedulable":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
@@ -101,7 +109,7 @@ func (o *NodeOptions) Set(key, value string) error {
 		}
 		o.Unschedulable = b
 	default:
-		return fmt.Errorf("unknown node option %q (want cpu, memory, pods, label, taint, runtime-handlers or unschedulable)", key)
+		return fmt.Errorf("unknown node option %q (want cpu, memory, pods, label, taint, runtime-handlers, cloud-provider or unschedulable)", key)
 	}
 	return nil
 }

@@ -48,6 +48,8 @@ type Options struct {
 	// RuntimeHandlers are the container runtime's handlers, the first its
 	// default (nil = runc).
 	RuntimeHandlers []string
+	// ExternalCloudProvider is --cloud-provider=external.
+	ExternalCloudProvider bool
 }
 
 // DefaultPreload is what a node's image store holds at boot.
@@ -202,6 +204,9 @@ func (k *Kubelet) Name() string { return Name }
 
 // NodeName is the node this kubelet runs on.
 func (k *Kubelet) NodeName() string { return k.nodeName }
+
+// HostIP is the address of the kubelet's machine.
+func (k *Kubelet) HostIP() string { return k.hostIP }
 
 // Queue implements controller.Controller.
 func (k *Kubelet) Queue() *controller.Queue { return k.queue }

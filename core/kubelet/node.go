@@ -95,7 +95,8 @@ func (k *Kubelet) machine() nodestatus.Machine {
 		SystemUUID:     k.systemUUID,
 		BootID:         k.bootID,
 
-		RuntimeHandlers: k.opts.RuntimeHandlers,
+		RuntimeHandlers:       k.opts.RuntimeHandlers,
+		ExternalCloudProvider: k.opts.ExternalCloudProvider,
 	}
 }
 

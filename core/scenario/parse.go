@@ -462,7 +462,7 @@ func (p *parser) node(n int, args []string) (NodeSpec, bool) {
 	for _, a := range opts {
 		k, v, ok := strings.Cut(a, "=")
 		if !ok {
-			p.errorf(n, "node add: option %q is not key=value (want cpu=, memory=, pods=, label=, taint=, runtime-handlers= or unschedulable=)", a)
+			p.errorf(n, "node add: option %q is not key=value (want cpu=, memory=, pods=, label=, taint=, runtime-handlers=, cloud-provider= or unschedulable=)", a)
 			return spec, false
 		}
 		if err := spec.Options.Set(k, v); err != nil {

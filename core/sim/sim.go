@@ -128,6 +128,10 @@ func New(opts Options) (*Sim, error) {
 	s.schedulerElector = controlplane.NewSchedulerElector(c)
 	s.record([]cluster.StepResult{{Controller: scheduler.Name, Decisions: s.schedulerElector.TryNow()}})
 	c.AddActor(cloud.NewLoadBalancer(ctx, cloud.Options{}))
+	// The cloud controller manager's node controller initializes the nodes
+	// whose kubelet runs with --cloud-provider=external (node add ...
+	// cloud-provider=external); the default nodes, like kind's, do not.
+	c.Add(cloud.NewNodeController(ctx, s.instance))
 	nodes := opts.Nodes
 	if nodes == nil {
 		for i := 1; i <= cluster.DefaultNodeCount; i++ {
@@ -234,7 +238,8 @@ func (s *Sim) AddNode(o cluster.NodeOptions) error {
 	}
 	k, err := kubelet.New(s.Context, o.Name, s.Registry, kubelet.Options{
 		Seed: s.Seed(), Capacity: capacity, Labels: o.Labels, CRILog: true, RuntimeHandlers: o.RuntimeHandlers,
-		PodCIDR: cluster.NextPodCIDR(s.nodes()),
+		ExternalCloudProvider: o.ExternalCloudProvider,
+		PodCIDR:               cluster.NextPodCIDR(s.nodes()),
 	})
 	if err != nil {
 		return err
@@ -259,6 +264,16 @@ func (s *Sim) AddNode(o cluster.NodeOptions) error {
 func (s *Sim) nodes() []*api.Node {
 	nodes, _, _ := apiserver.ListAs[*api.Node](s.API, "", nil)
 	return nodes
+}
+
+// instance is the cloud's inventory: every machine a kubelet runs on, with
+// the provider ID the kind cloud provider gives it.
+func (s *Sim) instance(node string) (cloud.Instance, bool) {
+	k := s.Kubelet(node)
+	if k == nil {
+		return cloud.Instance{}, false
+	}
+	return cloud.Instance{ProviderID: "kind://docker/kubeplay/" + node, InternalIP: k.HostIP()}, true
 }
 
 // Kubelet returns the kubelet of a node, or nil.

@@ -28,7 +28,7 @@ type bridge struct {
 }
 
 func (b *bridge) handlers() map[string]handler {
-	return map[string]handler{
+	h := map[string]handler{
 		"version": func([]safejs.Value) (any, error) { return version, nil },
 		"create":  b.create,
 		"reset":   b.create,
@@ -130,6 +130,8 @@ func (b *bridge) handlers() map[string]handler {
 			return jsonString(c)
 		}),
 	}
+	b.recoveryHandlers(h)
+	return h
 }
 
 // create makes a new session: create(seed) and reset(seed). The seed is a
@@ -299,7 +301,9 @@ type exampleInfo struct {
 var exampleOrder = []string{
 	"create", "rolling-update", "rollover", "rollback", "scale", "proportional-scaling",
 	"pause-resume", "failed-deployment", "crash-loop", "quota-failure", "recreate", "cleanup-policy",
-	"canary", "service-endpoints", "self-healing", "controller-manager-restart", "runtime-class", "cloud-node",
+	"canary", "service-endpoints", "self-healing",
+	"ingress", "hpa-no-metrics", "hpa-scaling", "drain-pdb", "pvc-pending",
+	"controller-manager-restart", "runtime-class", "cloud-node",
 }
 
 // examples lists the embedded scenarios.

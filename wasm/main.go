@@ -33,6 +33,8 @@
 //	script()             the session as a scenario archive (text)
 //	transcript()         what each logged command printed: [Output] (JSON)
 //	complete(line)       console completions of the line's last word (JSON array)
+//	linkFiles(state)     a share link's files and editor text, not replayed (JSON)
+//	exit()               stop the Go program, as a crash would (recovery.go)
 //
 // JSON strings are the one shape that crosses the boundary cheaply and
 // safely (safejs cannot convert typed slices, maps or structs); the schema

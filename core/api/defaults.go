@@ -48,6 +48,8 @@ func SetDefaults(obj Object) {
 	case *Event, *Lease, *RuntimeClass:
 		// core/v1 Event, coordination/v1 Lease and node/v1 RuntimeClass
 		// have no defaulting functions.
+	default:
+		setDefaultsKinds(obj) // defaults_kinds.go
 	}
 }
 
@@ -122,6 +124,23 @@ func setDefaultsPod(p *Pod) {
 	if p.Spec.EnableServiceLinks == nil {
 		p.Spec.EnableServiceLinks = ptrTo(true)
 	}
+	// A negative grace period is taken as 1 s, on Pods only.
+	if g := p.Spec.TerminationGracePeriodSeconds; g != nil && *g < 0 {
+		p.Spec.TerminationGracePeriodSeconds = ptrTo(int64(1))
+	}
+	// defaultHostNetworkPorts: on the host's network a container port is
+	// also a host port.
+	if p.Spec.HostNetwork {
+		for _, list := range [][]Container{p.Spec.Containers, p.Spec.InitContainers} {
+			for i := range list {
+				for j := range list[i].Ports {
+					if pt := &list[i].Ports[j]; pt.HostPort == 0 {
+						pt.HostPort = pt.ContainerPort
+					}
+				}
+			}
+		}
+	}
 	setDefaultsPodSpec(&p.Spec)
 }
 
@@ -155,6 +174,15 @@ func setDefaultsPodSpec(s *PodSpec) {
 	for i := range s.Containers {
 		setDefaultsContainer(&s.Containers[i])
 	}
+	for i := range s.EphemeralContainers {
+		// SetDefaults_EphemeralContainer: the common part is a Container.
+		setDefaultsContainer((*Container)(&s.EphemeralContainers[i].EphemeralContainerCommon))
+	}
+	roundResourceList(s.Overhead)
+	if s.Resources != nil {
+		roundResourceList(s.Resources.Limits)
+		roundResourceList(s.Resources.Requests)
+	}
 }
 
 // setDefaultsContainer models SetDefaults_Container plus the generated
@@ -175,8 +203,15 @@ func setDefaultsContainer(c *Container) {
 		}
 	}
 	for i := range c.Env {
-		if vf := c.Env[i].ValueFrom; vf != nil && vf.FieldRef != nil && vf.FieldRef.APIVersion == "" {
+		vf := c.Env[i].ValueFrom
+		if vf == nil {
+			continue
+		}
+		if vf.FieldRef != nil && vf.FieldRef.APIVersion == "" {
 			vf.FieldRef.APIVersion = "v1" // SetDefaults_ObjectFieldSelector
+		}
+		if vf.FileKeyRef != nil && vf.FileKeyRef.Optional == nil {
+			vf.FileKeyRef.Optional = ptrTo(false) // +default=false
 		}
 	}
 	roundResourceList(c.Resources.Limits)

@@ -67,7 +67,7 @@ func wantPodSpecDefaults(t *testing.T, s *PodSpec) {
 	if s.TerminationGracePeriodSeconds == nil || *s.TerminationGracePeriodSeconds != 30 {
 		t.Errorf("terminationGracePeriodSeconds = %v", s.TerminationGracePeriodSeconds)
 	}
-	if s.SecurityContext == nil || *s.SecurityContext != (PodSecurityContext{}) {
+	if s.SecurityContext == nil || !reflect.DeepEqual(*s.SecurityContext, PodSecurityContext{}) {
 		t.Errorf("securityContext = %v, want {}", s.SecurityContext)
 	}
 	c := s.Containers[0]

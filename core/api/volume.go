@@ -1,123 +1,23 @@
 package api
 
-import "github.com/kubeplay/kubeplay/core/api/resource"
+// Volumes: every volume source of core/v1 (volume_types.go, and the
+// in-tree storage plugins in volume_intree.go) decodes, defaults and
+// validates as upstream's. What the kubelet can mount is its business:
+// emptyDir, configMap, secret, downwardAPI, projected and hostPath are
+// modelled; the others are stored and printed as given.
 
-// Volumes: the part of core/v1's volume API a playground pod can use. The
-// field names and JSON tags are upstream's (k8s.io/api/core/v1 types.go).
-//
-// The sources kept are those that need no other object to exist: emptyDir,
-// downwardAPI, and projected with its serviceAccountToken, configMap and
-// downwardAPI projections, which is what the ServiceAccount admission
-// plugin injects into every pod (kube-api-access-xxxxx). A volume naming a
-// Secret, a ConfigMap, a PersistentVolumeClaim, a host path, ... is not
-// modelled: the playground has none of those objects, so such a manifest
-// fails strict decoding (unknown field) instead of running a pod whose
-// volume could never be mounted. The kubelet mounts nothing.
-
-// Volume is core/v1 Volume: a named volume the pod's containers may mount.
-type Volume struct {
-	Name         string `json:"name"`
-	VolumeSource `json:",inline"`
-}
-
-// VolumeSource is core/v1 VolumeSource (its emptyDir, downwardAPI and
-// projected members). Exactly one member may be set; a volume with none
-// defaults to an emptyDir (SetDefaults_Volume).
-type VolumeSource struct {
-	EmptyDir    *EmptyDirVolumeSource    `json:"emptyDir,omitempty"`
-	DownwardAPI *DownwardAPIVolumeSource `json:"downwardAPI,omitempty"`
-	Projected   *ProjectedVolumeSource   `json:"projected,omitempty"`
-}
-
-// StorageMedium is "" (the node's default medium) or "Memory" (tmpfs).
-type StorageMedium string
-
-// EmptyDirVolumeSource is core/v1 EmptyDirVolumeSource.
-type EmptyDirVolumeSource struct {
-	Medium    StorageMedium      `json:"medium,omitempty"`
-	SizeLimit *resource.Quantity `json:"sizeLimit,omitempty"`
-}
-
-// The default file modes of the volume sources that write files (0644).
+// The default file modes of the volume sources that write files (0644),
+// and the host path type that checks nothing.
 const (
+	SecretVolumeSourceDefaultMode      int32 = 0644
+	ConfigMapVolumeSourceDefaultMode   int32 = 0644
 	DownwardAPIVolumeSourceDefaultMode int32 = 0644
 	ProjectedVolumeSourceDefaultMode   int32 = 0644
+
+	HostPathUnset HostPathType = ""
+
+	PersistentVolumeFilesystem PersistentVolumeMode = "Filesystem"
 )
-
-// DownwardAPIVolumeSource is core/v1 DownwardAPIVolumeSource.
-type DownwardAPIVolumeSource struct {
-	Items       []DownwardAPIVolumeFile `json:"items,omitempty"`
-	DefaultMode *int32                  `json:"defaultMode,omitempty"`
-}
-
-// DownwardAPIVolumeFile is core/v1 DownwardAPIVolumeFile: one file holding
-// a pod field. (resourceFieldRef is not modelled.)
-type DownwardAPIVolumeFile struct {
-	Path     string               `json:"path"`
-	FieldRef *ObjectFieldSelector `json:"fieldRef,omitempty"`
-	Mode     *int32               `json:"mode,omitempty"`
-}
-
-// ProjectedVolumeSource is core/v1 ProjectedVolumeSource. Sources has no
-// omitempty upstream, so an empty list prints as `sources: null`.
-type ProjectedVolumeSource struct {
-	Sources     []VolumeProjection `json:"sources"`
-	DefaultMode *int32             `json:"defaultMode,omitempty"`
-}
-
-// VolumeProjection is core/v1 VolumeProjection (its downwardAPI, configMap
-// and serviceAccountToken members). Exactly one member may be set.
-type VolumeProjection struct {
-	DownwardAPI         *DownwardAPIProjection         `json:"downwardAPI,omitempty"`
-	ConfigMap           *ConfigMapProjection           `json:"configMap,omitempty"`
-	ServiceAccountToken *ServiceAccountTokenProjection `json:"serviceAccountToken,omitempty"`
-}
-
-// DownwardAPIProjection is core/v1 DownwardAPIProjection.
-type DownwardAPIProjection struct {
-	Items []DownwardAPIVolumeFile `json:"items,omitempty"`
-}
-
-// LocalObjectReference is core/v1 LocalObjectReference.
-type LocalObjectReference struct {
-	Name string `json:"name,omitempty"`
-}
-
-// ConfigMapProjection is core/v1 ConfigMapProjection. The playground has
-// no ConfigMaps: the projection is kept so that the kube-root-ca.crt
-// source of the service account volume round-trips, and nothing reads it.
-type ConfigMapProjection struct {
-	LocalObjectReference `json:",inline"`
-	Items                []KeyToPath `json:"items,omitempty"`
-	Optional             *bool       `json:"optional,omitempty"`
-}
-
-// KeyToPath is core/v1 KeyToPath.
-type KeyToPath struct {
-	Key  string `json:"key"`
-	Path string `json:"path"`
-	Mode *int32 `json:"mode,omitempty"`
-}
-
-// ServiceAccountTokenProjection is core/v1 ServiceAccountTokenProjection.
-type ServiceAccountTokenProjection struct {
-	Audience          string `json:"audience,omitempty"`
-	ExpirationSeconds *int64 `json:"expirationSeconds,omitempty"`
-	Path              string `json:"path"`
-}
-
-// VolumeMount is core/v1 VolumeMount (without recursiveReadOnly and
-// mountPropagation, which only matter to a real runtime).
-type VolumeMount struct {
-	Name        string `json:"name"`
-	ReadOnly    bool   `json:"readOnly,omitempty"`
-	MountPath   string `json:"mountPath"`
-	SubPath     string `json:"subPath,omitempty"`
-	SubPathExpr string `json:"subPathExpr,omitempty"`
-}
-
-// PreemptionPolicy is PreemptLowerPriority or Never.
-type PreemptionPolicy string
 
 const (
 	PreemptLowerPriority PreemptionPolicy = "PreemptLowerPriority"
@@ -126,22 +26,40 @@ const (
 
 // setDefaultsVolume models the volume part of the generated
 // SetObjectDefaults_Pod (and of every object embedding a pod template):
-// SetDefaults_Volume (a volume with no source is an emptyDir), then the
-// defaults of its source: SetDefaults_DownwardAPIVolumeSource and
-// SetDefaults_ProjectedVolumeSource (defaultMode 0644),
-// SetDefaults_ServiceAccountTokenProjection (expirationSeconds 3600, one
-// hour) and SetDefaults_ObjectFieldSelector (apiVersion v1) for every
-// downward API item.
+// SetDefaults_Volume (a volume with no source is an emptyDir; an image
+// volume's pullPolicy follows its tag, as a container's), then the
+// defaults of its source in upstream's order: SetDefaults_HostPathVolumeSource
+// (type ""), SetDefaults_SecretVolumeSource, the iscsi and rbd field
+// defaults, SetDefaults_DownwardAPIVolumeSource, SetDefaults_ConfigMapVolumeSource,
+// the azureDisk defaults, SetDefaults_ProjectedVolumeSource (every
+// defaultMode 0644) with SetDefaults_ServiceAccountTokenProjection
+// (expirationSeconds 3600), the scaleIO defaults, and for an ephemeral
+// volume SetDefaults_PersistentVolumeClaimSpec (volumeMode Filesystem) and
+// its resource lists rounded; SetDefaults_ObjectFieldSelector (apiVersion
+// v1) for every downward API item.
 func setDefaultsVolume(v *Volume) {
 	src := &v.VolumeSource
-	if src.EmptyDir == nil && src.DownwardAPI == nil && src.Projected == nil {
+	if *src == (VolumeSource{}) {
 		src.EmptyDir = &EmptyDirVolumeSource{}
 	}
+	if img := src.Image; img != nil && img.PullPolicy == "" {
+		img.PullPolicy = DefaultPullPolicy(img.Reference)
+	}
+	if h := src.HostPath; h != nil && h.Type == nil {
+		h.Type = ptrTo(HostPathUnset)
+	}
+	if sv := src.Secret; sv != nil && sv.DefaultMode == nil {
+		sv.DefaultMode = ptrTo(SecretVolumeSourceDefaultMode)
+	}
+	setDefaultsInTreeVolume(src)
 	if d := src.DownwardAPI; d != nil {
 		if d.DefaultMode == nil {
 			d.DefaultMode = ptrTo(DownwardAPIVolumeSourceDefaultMode)
 		}
 		setDefaultsDownwardAPIItems(d.Items)
+	}
+	if c := src.ConfigMap; c != nil && c.DefaultMode == nil {
+		c.DefaultMode = ptrTo(ConfigMapVolumeSourceDefaultMode)
 	}
 	if p := src.Projected; p != nil {
 		if p.DefaultMode == nil {
@@ -157,6 +75,20 @@ func setDefaultsVolume(v *Volume) {
 			}
 		}
 	}
+	if e := src.Ephemeral; e != nil && e.VolumeClaimTemplate != nil {
+		SetDefaultsPersistentVolumeClaimSpec(&e.VolumeClaimTemplate.Spec)
+	}
+}
+
+// SetDefaultsPersistentVolumeClaimSpec models SetDefaults_PersistentVolumeClaimSpec
+// (volumeMode Filesystem) with the rounding of the claim's resource lists
+// that the generated defaulters add wherever a claim spec appears.
+func SetDefaultsPersistentVolumeClaimSpec(s *PersistentVolumeClaimSpec) {
+	if s.VolumeMode == nil {
+		s.VolumeMode = ptrTo(PersistentVolumeFilesystem)
+	}
+	roundResourceList(s.Resources.Limits)
+	roundResourceList(s.Resources.Requests)
 }
 
 func setDefaultsDownwardAPIItems(items []DownwardAPIVolumeFile) {

@@ -18,7 +18,7 @@ func hasStatusSubresource(k *api.KindInfo) bool {
 	case "Deployment", "ReplicaSet", "Pod", "Service", "Node", "Namespace", "ResourceQuota":
 		return true
 	}
-	return false
+	return kindsHaveStatus(k) // strategy_kinds.go
 }
 
 // supportsGracefulDeletion reports whether a kind's strategy implements
@@ -33,11 +33,14 @@ func prepareForCreate(obj api.Object) {
 	case *api.Deployment: // deploymentStrategy.PrepareForCreate
 		o.Status = api.DeploymentStatus{}
 		o.Generation = 1
+		dropDisabledPodFields(&o.Spec.Template.Spec, nil)
 	case *api.ReplicaSet: // rsStrategy.PrepareForCreate
 		o.Status = api.ReplicaSetStatus{}
 		o.Generation = 1
+		dropDisabledPodFields(&o.Spec.Template.Spec, nil)
 	case *api.Pod: // podStrategy.PrepareForCreate
 		o.Generation = 1
+		dropDisabledPodFields(&o.Spec, nil)
 		o.Status = api.PodStatus{Phase: api.PodPending, QOSClass: string(podQOS(o))}
 	case *api.Service: // svcStrategy.PrepareForCreate
 		o.Status = api.ServiceStatus{}
@@ -71,18 +74,21 @@ func prepareForUpdate(obj, old api.Object) {
 	case *api.Deployment: // deploymentStrategy.PrepareForUpdate
 		p := old.(*api.Deployment)
 		o.Status = p.Status
+		dropDisabledPodFields(&o.Spec.Template.Spec, &p.Spec.Template.Spec)
 		if !api.SemanticEqual(o.Spec, p.Spec) || !api.SemanticEqual(o.Annotations, p.Annotations) {
 			o.Generation = p.Generation + 1
 		}
 	case *api.ReplicaSet: // rsStrategy.PrepareForUpdate
 		p := old.(*api.ReplicaSet)
 		o.Status = p.Status
+		dropDisabledPodFields(&o.Spec.Template.Spec, &p.Spec.Template.Spec)
 		if !api.SemanticEqual(o.Spec, p.Spec) {
 			o.Generation = p.Generation + 1
 		}
 	case *api.Pod: // podStrategy.PrepareForUpdate, updatePodGeneration
 		p := old.(*api.Pod)
 		o.Status = p.Status
+		dropDisabledPodFields(&o.Spec, &p.Spec)
 		if !api.SemanticEqual(o.Spec, p.Spec) {
 			o.Generation = p.Generation + 1
 		}

@@ -2,46 +2,36 @@ package controller
 
 import (
 	"encoding/binary"
-	"encoding/json"
 	"hash/fnv"
 	"strconv"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/controller/podhash"
 )
 
 // ComputeHash models controller.ComputeHash (pkg/controller/controller_utils.go):
 // the pod-template-hash a Deployment stamps on the ReplicaSet it creates for
 // a template, and on that ReplicaSet's selector, template labels and name.
 //
-// The recipe has upstream's shape:
-//   - FNV-1a 32-bit over a deterministic dump of the whole template;
+// The value is a real v1.37 cluster's for the same manifest:
+//   - FNV-1a 32-bit over hashutil.DeepHashObject's input, go-spew's dump of
+//     the v1.PodTemplateSpec as kube-controller-manager holds it, which
+//     podhash.Dump reproduces byte for byte (the vectors in
+//     podhash/testdata come from the real function);
 //   - if collisionCount is set, 8 more bytes: the count as a little-endian
 //     uint32 followed by 4 zero bytes (upstream writes an 8-byte buffer of
 //     which PutUint32 fills the first half), so every bump of
 //     status.collisionCount yields a fresh hash;
 //   - the uint32 printed in decimal, each digit mapped through
 //     SafeEncodeString's alphabet, so hashes are 1–10 characters from
-//     "4 5 6 7 8 9 b c d f" (e.g. "75675f5897").
-//
-// The dump differs: upstream hashes go-spew's %#v rendering of the Go struct,
-// which depends on the exact field set of a Kubernetes release. Kubeplay
-// hashes the template's JSON (struct fields in declaration order, map keys
-// sorted), which is canonical and deterministic. So a hash here has the same
-// form as a real cluster's but not the same value for the same template.
+//     "4 5 6 7 8 9 b c d f" (e.g. "549cbb9bcd").
 func ComputeHash(template *api.PodTemplateSpec, collisionCount *int32) string {
 	h := fnv.New32a()
-	data, err := json.Marshal(template)
-	if err != nil {
-		// API types hold only strings, integers, booleans, maps, slices and
-		// timestamps, which always marshal; failing here is a programming
-		// error in the types, not a runtime condition.
-		panic("controller: hashing pod template: " + err.Error())
-	}
-	h.Write(data)
+	podhash.Write(h, template)
 	if collisionCount != nil {
-		buf := make([]byte, 8)
-		binary.LittleEndian.PutUint32(buf, uint32(*collisionCount))
-		h.Write(buf)
+		var count [8]byte
+		binary.LittleEndian.PutUint32(count[:], uint32(*collisionCount))
+		h.Write(count[:])
 	}
 	return safeEncodeString(strconv.FormatUint(uint64(h.Sum32()), 10))
 }

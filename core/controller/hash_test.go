@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/resource"
+	"github.com/kubeplay/kubeplay/core/controller/podhash"
 )
 
 func hashTemplate(image string) *api.PodTemplateSpec {
@@ -30,8 +32,8 @@ func TestSafeEncodeString(t *testing.T) {
 }
 
 // TestComputeHashRecipe recomputes the hash from its definition (FNV-1a 32
-// over the template's JSON, plus 8 collision bytes) and checks the shape of
-// the result.
+// over the template's spew dump, plus 8 collision bytes) and checks the
+// shape of the result. podhash's vectors check the dump itself.
 func TestComputeHashRecipe(t *testing.T) {
 	tmpl := hashTemplate("nginx:1.14.2")
 	digits := "456789bcdf"
@@ -42,10 +44,7 @@ func TestComputeHashRecipe(t *testing.T) {
 		}
 		return b.String()
 	}
-	data, err := json.Marshal(tmpl)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := podhash.Dump(nil, tmpl)
 	h := fnv.New32a()
 	h.Write(data)
 	if got, want := ComputeHash(tmpl, nil), render(h.Sum32()); got != want {
@@ -91,5 +90,49 @@ func TestComputeHashProperties(t *testing.T) {
 	ComputeHash(t1, &one)
 	if after, _ := json.Marshal(t1); string(before) != string(after) {
 		t.Error("ComputeHash modified its argument")
+	}
+}
+
+// benchTemplate is a template of the size learners write: two containers
+// with ports, env, resources, probes and a volume mount.
+func benchTemplate() *api.PodTemplateSpec {
+	probe := &api.Probe{ProbeHandler: api.ProbeHandler{HTTPGet: &api.HTTPGetAction{Path: "/healthz", Port: api.FromInt(8080), Scheme: api.URISchemeHTTP}},
+		TimeoutSeconds: 1, PeriodSeconds: 10, SuccessThreshold: 1, FailureThreshold: 3}
+	c := api.Container{
+		Name: "web", Image: "nginx:1.25", ImagePullPolicy: api.PullIfNotPresent,
+		Ports: []api.ContainerPort{{Name: "http", ContainerPort: 8080, Protocol: api.ProtocolTCP}},
+		Env:   []api.EnvVar{{Name: "MODE", Value: "production"}, {Name: "LOG_LEVEL", Value: "info"}},
+		Resources: api.ResourceRequirements{
+			Requests: api.ResourceList{api.ResourceCPU: resource.MustParse("250m"), api.ResourceMemory: resource.MustParse("64Mi")},
+			Limits:   api.ResourceList{api.ResourceCPU: resource.MustParse("500m"), api.ResourceMemory: resource.MustParse("128Mi")},
+		},
+		VolumeMounts:           []api.VolumeMount{{Name: "cache", MountPath: "/cache"}},
+		LivenessProbe:          probe,
+		ReadinessProbe:         probe,
+		TerminationMessagePath: "/dev/termination-log", TerminationMessagePolicy: api.TerminationMessageReadFile,
+	}
+	sidecar := c
+	sidecar.Name, sidecar.Image = "sidecar", "busybox:1.36"
+	grace := int64(30)
+	return &api.PodTemplateSpec{
+		ObjectMeta: api.ObjectMeta{Labels: map[string]string{"app": "web", "tier": "front"}},
+		Spec: api.PodSpec{
+			Volumes:                       []api.Volume{{Name: "cache", VolumeSource: api.VolumeSource{EmptyDir: &api.EmptyDirVolumeSource{}}}},
+			Containers:                    []api.Container{c, sidecar},
+			RestartPolicy:                 api.RestartPolicyAlways,
+			TerminationGracePeriodSeconds: &grace,
+			DNSPolicy:                     api.DNSClusterFirst,
+			SchedulerName:                 "default-scheduler",
+			SecurityContext:               &api.PodSecurityContext{},
+		},
+	}
+}
+
+// BenchmarkComputeHash is the cost of one ReplicaSet lookup's hash.
+func BenchmarkComputeHash(b *testing.B) {
+	tmpl := benchTemplate()
+	b.ReportAllocs()
+	for b.Loop() {
+		ComputeHash(tmpl, nil)
 	}
 }

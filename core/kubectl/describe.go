@@ -88,6 +88,9 @@ func (e *env) describeOne(w io.Writer, in *info) error {
 		// GenericDescriberFor.
 		return describe.Generic(w, obj, events, now)
 	}
+	if ok, err := e.describeKinds(w, in.obj, events, now); ok { // describe_kinds.go
+		return err
+	}
 	return fmt.Errorf("describing %s is not available in the playground", in.kind.Kind)
 }
 

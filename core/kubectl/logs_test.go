@@ -104,7 +104,7 @@ func TestLogs(t *testing.T) {
 		t.Fatal(err)
 	}
 	web := Run(c, "kubectl get pods -l app=web -o jsonpath={.items[0].metadata.name}", in).Output
-	if !strings.HasPrefix(web, "web-56fc559cc8-") {
+	if !strings.HasPrefix(web, "web-5fc9f4bf66-") {
 		t.Fatalf("web's first pod: %q", web)
 	}
 	runLogsSteps(t, c, in, []logsStep{
@@ -124,7 +124,7 @@ func TestLogs(t *testing.T) {
 		{0, "kubectl logs " + web + " -f", "", 0},
 		{0, "kubectl logs deployment/web", "Found 3 pods, using pod/" + web + "\n", 0},
 		{0, "kubectl logs deploy/web --all-pods", "", 0},
-		{0, "kubectl logs rs/web-56fc559cc8 -c nginx", "Found 3 pods, using pod/" + web + "\n", 0},
+		{0, "kubectl logs rs/web-5fc9f4bf66 -c nginx", "Found 3 pods, using pod/" + web + "\n", 0},
 		{0, "kubectl logs -l app=web", "", 0},
 		{0, "kubectl logs -l app=web -f", "", 0},
 		{0, "kubectl logs -l app=web -f --max-log-requests=2", "error: you are attempting to follow 3 log streams, but maximum allowed concurrency is 2, use --max-log-requests to increase the limit\n", 1},

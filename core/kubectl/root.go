@@ -241,7 +241,7 @@ func newRootCommand() *command {
 				flagDef{name: "resource-version", kind: kindString},
 				flagDef{name: "current-replicas", kind: kindInt, def: "-1"},
 				flagDef{name: "replicas", kind: kindInt, def: "-1"})},
-		unavailable("autoscale", "Auto-scale a deployment, replica set, stateful set, or replication controller"),
+		autoscaleCommand(),
 		// Cluster Management Commands
 		unavailable("certificate", "Modify certificate resources"),
 		clusterInfoCommand(),

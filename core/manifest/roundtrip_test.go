@@ -134,6 +134,7 @@ func realisticObjects() []api.Object {
 			AcquireTime: &api.MicroTime{Time: at(0)}, RenewTime: &api.MicroTime{Time: at(30)}, LeaseTransitions: ptr(int32(1))}},
 		&api.RuntimeClass{ObjectMeta: meta("gvisor"), Handler: "runsc"},
 	}
+	objs = append(objs, realisticKindsObjects()...) // roundtrip_kinds_test.go
 	for _, o := range objs {
 		api.SetTypeMeta(o)
 	}

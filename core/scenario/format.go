@@ -15,7 +15,7 @@ import (
 // lacks one, so the next "$" starts a line. With explain, each command's
 // decision records follow it, one a line, indented four spaces:
 //
-//	t=1 deployment-controller default/web: getNewReplicaSet: … → create new RS web-7d77b64969 with 2 replicas
+//	t=0 deployment-controller default/nginx-deployment: getNewReplicaSet: … → create new RS nginx-deployment-77f6bcb697 with 3 replicas
 func (t *Transcript) Text(explain bool) string {
 	var b strings.Builder
 	for _, r := range t.Results {

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kubeplay/kubeplay/core/api/naming"
+	"github.com/kubeplay/kubeplay/core/api/resource"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/kubectl"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
@@ -513,6 +514,15 @@ func (p *parser) image(n int, args []string) (ImageSpec, bool) {
 			return spec, false
 		}
 		var d time.Duration
+		if opt.value == "QTY" {
+			q, err := resource.ParseQuantity(val)
+			if err != nil || q.Sign() <= 0 {
+				p.errorf(n, "image: %s: invalid quantity %q (want e.g. 250m or 1)", key, val)
+				return spec, false
+			}
+			b.CPUMilli = q.MilliValue()
+			continue
+		}
 		if opt.value == "DUR" {
 			var err error
 			d, err = time.ParseDuration(val)
@@ -600,12 +610,12 @@ var imageOptions = map[string]imageOption{
 	"pull": {"DUR", true}, "start": {"DUR", true}, "stop": {"DUR", true},
 	"crash": {value: "DUR"}, "exit": {value: "CODE"}, "ready": {value: "DUR"}, "unhealthy": {value: "DUR"},
 	"missing": {}, "unready": {}, "ignore-sigterm": {}, "fail-poststart": {}, "fail-prestop": {},
-	"like": {value: "REF"},
+	"like": {value: "REF"}, "cpu": {value: "QTY"},
 }
 
 // imageOptionNames in the order the README documents them.
 var imageOptionNames = []string{"pull", "start", "stop", "crash", "exit", "ready", "unhealthy",
-	"missing", "unready", "ignore-sigterm", "fail-poststart", "fail-prestop", "like"}
+	"missing", "unready", "ignore-sigterm", "fail-poststart", "fail-prestop", "like", "cpu"}
 
 func imageOptionSpelling(name string) string {
 	if v := imageOptions[name].value; v != "" {

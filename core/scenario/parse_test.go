@@ -228,7 +228,7 @@ func TestParseErrors(t *testing.T) {
 		{"image\n", `web.txtar:1: image: missing image (want image REF [OPTION...], or image * for every image)`},
 		{"image Nginx:1.16.1\n", `web.txtar:1: image: "Nginx:1.16.1": invalid reference format: repository name (library/Nginx) must be lowercase`},
 		{"image nginx pul=2s\n", `web.txtar:1: image: unknown option "pul=2s"; did you mean "pull=DUR"?`},
-		{"image nginx fast\n", `web.txtar:1: image: unknown option "fast" (want pull=DUR, start=DUR, stop=DUR, crash=DUR, exit=CODE, ready=DUR, unhealthy=DUR, missing, unready, ignore-sigterm, fail-poststart, fail-prestop, like=REF)`},
+		{"image nginx fast\n", `web.txtar:1: image: unknown option "fast" (want pull=DUR, start=DUR, stop=DUR, crash=DUR, exit=CODE, ready=DUR, unhealthy=DUR, missing, unready, ignore-sigterm, fail-poststart, fail-prestop, like=REF, cpu=QTY)`},
 		{"image nginx pull=2\n", `web.txtar:1: image: pull: invalid duration "2" (want e.g. 500ms, 2s, 1m30s)`},
 		{"image nginx pull=-2s\n", `web.txtar:1: image: pull: invalid duration "-2s": must not be negative`},
 		{"image nginx pull\n", `web.txtar:1: image: option pull needs a value: pull=DUR`},

@@ -49,7 +49,9 @@ type Transcript struct {
 // Run executes a scenario on a fresh standard cluster and returns its
 // transcript. The error is a script error (a node that does not exist, a
 // cluster that fails to settle), naming its line; the transcript then holds
-// the commands run before it. A kubectl command that fails is not an error:
+// the commands run before it and, when it printed something before it
+// failed (a kubectl command whose work then did not settle), the failing
+// one. A kubectl command that fails is not an error:
 // its exit code and message are in its Result.
 func Run(s *Scenario, opts Options) (*Transcript, error) {
 	r, err := NewRunner(s, opts)
@@ -60,6 +62,9 @@ func Run(s *Scenario, opts Options) (*Transcript, error) {
 	for !r.Done() {
 		res, err := r.Next()
 		if err != nil {
+			if res.Output != "" {
+				t.Results = append(t.Results, res)
+			}
 			return t, err
 		}
 		t.Results = append(t.Results, res)
@@ -136,12 +141,12 @@ func (r *Runner) run(c Command, settleAfter bool) (Result, error) {
 			err = fmt.Errorf("after kubectl: %v", serr)
 		}
 	}
+	res.Tick = r.sim.CurrentTick()
 	if err != nil {
 		return res, &Error{File: r.s.Name, Line: c.Line, Msg: err.Error()}
 	}
 	res.Decisions = append([]controller.Decision(nil), r.sim.DecisionsSince(before)...)
 	res.CRI = r.sim.CRICallsSince(criMark)
-	res.Tick = r.sim.CurrentTick()
 	return res, nil
 }
 

@@ -20,14 +20,17 @@ import (
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	"github.com/kubeplay/kubeplay/core/controller/disruption"
 	"github.com/kubeplay/kubeplay/core/controller/endpoint"
 	"github.com/kubeplay/kubeplay/core/controller/endpointslice"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/namespace"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/controller/podautoscaler"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
 	"github.com/kubeplay/kubeplay/core/controller/ttl"
+	"github.com/kubeplay/kubeplay/core/controller/volume"
 	"github.com/kubeplay/kubeplay/core/controlplane"
 	"github.com/kubeplay/kubeplay/core/kubelet"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
@@ -74,7 +77,12 @@ func New(opts Options) (*Sim, error) {
 	// `kubernetes` Service every cluster has in default.
 	apiserver.InstallServiceAllocator(c.API)
 	quota.Install(c.API)
+	apiserver.InstallClassDefaults(c.API)
 	if err := apiserver.BootstrapKubernetesService(c.API); err != nil {
+		return nil, err
+	}
+	// kind's default StorageClass, served by its local-path provisioner.
+	if err := cloud.InstallLocalPath(c.API); err != nil {
 		return nil, err
 	}
 	ctx := c.Context
@@ -109,6 +117,10 @@ func New(opts Options) (*Sim, error) {
 			nodelifecycle.NewTaintEvictionController(ctx),
 			nodelifecycle.NewPodGC(ctx, 0),
 			ttl.New(ctx),
+			volume.New(ctx),
+			volume.NewProtection(ctx),
+			podautoscaler.New(ctx, metricsServer{registry: s.Registry}),
+			disruption.New(ctx),
 		)
 	}, func(ctls []controller.Controller) {
 		if first {
@@ -127,7 +139,8 @@ func New(opts Options) (*Sim, error) {
 	s.record([]cluster.StepResult{{Controller: controlplane.ControllerManagerName, Decisions: ds}})
 	s.schedulerElector = controlplane.NewSchedulerElector(c)
 	s.record([]cluster.StepResult{{Controller: scheduler.Name, Decisions: s.schedulerElector.TryNow()}})
-	c.AddActor(cloud.NewLoadBalancer(ctx, cloud.Options{}))
+	lb := cloud.NewLoadBalancer(ctx, cloud.Options{})
+	c.AddActor(lb, cloud.NewIngressController(ctx, lb), cloud.NewLocalPath(ctx))
 	// The cloud controller manager's node controller initializes the nodes
 	// whose kubelet runs with --cloud-provider=external (node add ...
 	// cloud-provider=external); the default nodes, like kind's, do not.

@@ -29,14 +29,14 @@ var fixedNames = map[string]bool{"index.html": true}
 // a file or rewording a reference can never silently break the page.
 var references = map[string][]string{
 	"index.html": {"app.js", "style.css", "favicon.svg"}, // script, stylesheet, icon and img
-	"app.js":     {"worker.js"},                          // new Worker("worker.js")
+	"app.js":     {"worker.js", "recovery.js"},           // new Worker("worker.js"), import "./recovery.js"
 	"worker.js":  {"wasm_exec.js", "kubeplay.wasm"},      // importScripts, fetch
 }
 
 // fingerprintOrder is the order files are hashed in: a file after every file
 // it references, because its hash must cover the rewritten references.
 var fingerprintOrder = []string{
-	"kubeplay.wasm", "wasm_exec.js", "worker.js", "app.js", "style.css", "favicon.svg", "index.html",
+	"kubeplay.wasm", "wasm_exec.js", "worker.js", "recovery.js", "app.js", "style.css", "favicon.svg", "index.html",
 }
 
 // hashLen is the number of hex digits of the content hash in a name: 40

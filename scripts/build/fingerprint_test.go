@@ -16,7 +16,8 @@ func testSite() map[string][]byte {
 		"index.html": []byte(`<!doctype html><html lang=en><head><link rel=icon href=favicon.svg type=image/svg+xml>` +
 			`<link rel=stylesheet href=style.css><script src=app.js type=module></script></head>` +
 			`<body><h1><img src=favicon.svg alt width=28 height=28> Kubeplay</h1><p>app.js draws</body></html>`),
-		"app.js":        []byte(`let w;function start(){w=new Worker("worker.js")}const x="xapp.js",y="app.json";`),
+		"app.js":        []byte(`import{remember}from"./recovery.js";let w;function start(){w=new Worker("worker.js")}const x="xapp.js",y="app.json";`),
+		"recovery.js":   []byte(`export function remember(s){localStorage.setItem("kubeplay.session",s)}`),
 		"worker.js":     []byte(`importScripts("wasm_exec.js");const b=await fetchWasm("kubeplay.wasm");`),
 		"wasm_exec.js":  []byte(`"use strict";globalThis.Go=class{};`),
 		"kubeplay.wasm": []byte("\x00asm\x01\x00\x00\x00 body"),
@@ -155,7 +156,7 @@ func TestFingerprintFailsLoudly(t *testing.T) {
 		t.Errorf("unreferenced file: error %v", err)
 	}
 	// A referrer hashed before what it references could not name it.
-	bad := []string{"worker.js", "kubeplay.wasm", "wasm_exec.js", "app.js", "style.css", "favicon.svg", "index.html"}
+	bad := []string{"worker.js", "kubeplay.wasm", "wasm_exec.js", "recovery.js", "app.js", "style.css", "favicon.svg", "index.html"}
 	if _, err := fingerprint(testSite(), bad, references, fixedNames); err == nil || !strings.Contains(err.Error(), "before") {
 		t.Errorf("bad order: error %v", err)
 	}

@@ -43,9 +43,21 @@ var tags = []struct {
 	{reflect.TypeFor[api.PodSpec](), "volumes", "merge,retainKeys", "name"},
 	{reflect.TypeFor[api.PodSpec](), "initContainers", "merge", "name"},
 	{reflect.TypeFor[api.PodSpec](), "containers", "merge", "name"},
+	{reflect.TypeFor[api.PodSpec](), "ephemeralContainers", "merge", "name"},
+	{reflect.TypeFor[api.PodSpec](), "imagePullSecrets", "merge", "name"},
+	{reflect.TypeFor[api.PodSpec](), "hostAliases", "merge", "ip"},
+	{reflect.TypeFor[api.PodSpec](), "topologySpreadConstraints", "merge", "topologyKey"},
+	{reflect.TypeFor[api.PodSpec](), "schedulingGates", "merge", "name"},
+	{reflect.TypeFor[api.PodSpec](), "resourceClaims", "merge,retainKeys", "name"},
+	{reflect.TypeFor[api.PodSpec](), "evictionResponders", "merge", "name"},
 	{reflect.TypeFor[api.Container](), "ports", "merge", "containerPort"},
 	{reflect.TypeFor[api.Container](), "env", "merge", "name"},
 	{reflect.TypeFor[api.Container](), "volumeMounts", "merge", "mountPath"},
+	{reflect.TypeFor[api.Container](), "volumeDevices", "merge", "devicePath"},
+	{reflect.TypeFor[api.EphemeralContainerCommon](), "ports", "merge", "containerPort"},
+	{reflect.TypeFor[api.EphemeralContainerCommon](), "env", "merge", "name"},
+	{reflect.TypeFor[api.EphemeralContainerCommon](), "volumeMounts", "merge", "mountPath"},
+	{reflect.TypeFor[api.EphemeralContainerCommon](), "volumeDevices", "merge", "devicePath"},
 
 	// core/v1 PodStatus
 	{reflect.TypeFor[api.PodStatus](), "conditions", "merge", "type"},
@@ -72,8 +84,8 @@ type tagKey struct {
 type tagValue struct{ strategy, mergeKey string }
 
 var tagTable = func() map[tagKey]tagValue {
-	m := make(map[tagKey]tagValue, len(tags))
-	for _, t := range tags {
+	m := make(map[tagKey]tagValue, len(tags)+len(kindsTags))
+	for _, t := range append(tags[:len(tags):len(tags)], kindsTags...) {
 		m[tagKey{t.owner, t.field}] = tagValue{t.strategy, t.mergeKey}
 	}
 	return m

@@ -10,10 +10,19 @@ import (
 	"github.com/kubeplay/kubeplay/core/api/field"
 )
 
-// validatePodCreate models ValidatePodCreate (validatePodMetadataAndSpec
-// plus the create-only checks, none of which a playground pod can reach).
+// validatePodCreate models ValidatePodCreate: validatePodMetadataAndSpec
+// plus the create-only checks (ephemeral containers come only through
+// their subresource; a pod bound to a node has no scheduling gates left).
 func validatePodCreate(p *api.Pod) field.ErrorList {
-	return validatePodMetadataAndSpec(p)
+	errs := validatePodMetadataAndSpec(p)
+	specPath := field.NewPath("spec")
+	if len(p.Spec.EphemeralContainers) > 0 {
+		errs = append(errs, field.Forbidden(specPath.Child("ephemeralContainers"), "cannot be set on create"))
+	}
+	if p.Spec.NodeName != "" && len(p.Spec.SchedulingGates) != 0 {
+		errs = append(errs, field.Forbidden(specPath.Child("nodeName"), "cannot be set until all schedulingGates have been cleared"))
+	}
+	return errs
 }
 
 // validatePodMetadataAndSpec models validatePodMetadataAndSpec.
@@ -21,7 +30,7 @@ func validatePodMetadataAndSpec(p *api.Pod) field.ErrorList {
 	metaPath, specPath := field.NewPath("metadata"), field.NewPath("spec")
 	errs := validateObjectMeta(&p.ObjectMeta, metaOptions{namespaced: true, nameFn: nameIsDNSSubdomain, kubeFinalizers: true}, metaPath)
 	errs = append(errs, validatePodSpecificAnnotations(p.Annotations, &p.Spec, metaPath.Child("annotations"))...)
-	errs = append(errs, validatePodSpec(&p.Spec, specPath, true)...)
+	errs = append(errs, validatePodSpec(&p.Spec, &p.ObjectMeta, specPath, true)...)
 	// Pod-only (not template) checks: validateContainersOnlyForPod.
 	errs = append(errs, validateContainersOnlyForPod(p.Spec.Containers, specPath.Child("containers"))...)
 	errs = append(errs, validateContainersOnlyForPod(p.Spec.InitContainers, specPath.Child("initContainers"))...)

@@ -10,25 +10,52 @@ import (
 	"github.com/kubeplay/kubeplay/core/api/naming"
 )
 
-// validatePodSpec models core ValidatePodSpec for the fields a playground
-// PodSpec has, in upstream's order. resourceIsPod is
-// PodValidationOptions.ResourceIsPod (true for a Pod, false for a template).
-func validatePodSpec(spec *api.PodSpec, fldPath *field.Path, resourceIsPod bool) field.ErrorList {
+// validatePodSpec models core ValidatePodSpec, in upstream's order.
+// podMeta is the pod's metadata (nil for a template); resourceIsPod is
+// PodValidationOptions.ResourceIsPod (true for a Pod, false for a
+// template).
+func validatePodSpec(spec *api.PodSpec, podMeta *api.ObjectMeta, fldPath *field.Path, resourceIsPod bool) field.ErrorList {
 	var errs field.ErrorList
 	if spec.TerminationGracePeriodSeconds == nil {
 		errs = append(errs, field.Required(fldPath.Child("terminationGracePeriodSeconds"), ""))
 	}
-	gracePeriod := spec.TerminationGracePeriodSeconds
-
-	vols, vErrs := validateVolumes(spec.Volumes, fldPath.Child("volumes"))
+	podName := ""
+	if podMeta != nil {
+		podName = podMeta.Name
+	}
+	vols, vErrs := validateVolumes(spec.Volumes, podName, fldPath.Child("volumes"))
 	errs = append(errs, vErrs...)
-	errs = append(errs, validateContainers(spec.Containers, vols, gracePeriod, fldPath.Child("containers"))...)
-	errs = append(errs, validateInitContainers(spec.InitContainers, spec.Containers, vols, fldPath.Child("initContainers"))...)
+	errs = append(errs, validatePodResourceClaims(spec.ResourceClaims, fldPath.Child("resourceClaims"))...)
+	cc := containerContext{
+		vols:          vols,
+		gracePeriod:   spec.TerminationGracePeriodSeconds,
+		restartPolicy: spec.RestartPolicy,
+		hostUsers:     spec.HostUsers == nil || *spec.HostUsers,
+	}
+	errs = append(errs, validateContainers(spec.Containers, cc, fldPath.Child("containers"))...)
+	errs = append(errs, validateInitContainers(spec.InitContainers, spec.Containers, cc, fldPath.Child("initContainers"))...)
+	errs = append(errs, validateEphemeralContainers(spec.EphemeralContainers, spec.Containers, spec.InitContainers, cc, fldPath.Child("ephemeralContainers"))...)
+	if spec.Resources != nil {
+		errs = append(errs, validateContainerResourceRequirements(spec.Resources, fldPath.Child("resources"))...)
+	}
+	errs = append(errs, validatePodHostNetworkDeps(spec, fldPath, resourceIsPod)...)
 	errs = append(errs, validateRestartPolicy(spec.RestartPolicy, fldPath.Child("restartPolicy"))...)
 	errs = append(errs, validateDNSPolicy(spec.DNSPolicy, fldPath.Child("dnsPolicy"))...)
 	errs = append(errs, validateLabels(spec.NodeSelector, fldPath.Child("nodeSelector"))...)
-	errs = append(errs, validatePodSecurityContext(spec.SecurityContext, fldPath.Child("securityContext"))...)
-	errs = append(errs, validatePodDNSConfig(spec.DNSPolicy, fldPath.Child("dnsConfig"))...)
+	errs = append(errs, validatePodSecurityContext(spec.SecurityContext, spec, fldPath.Child("securityContext"))...)
+	if spec.ShareProcessNamespace != nil && *spec.ShareProcessNamespace && spec.HostPID {
+		errs = append(errs, field.Invalid(fldPath.Child("shareProcessNamespace"), true, "ShareProcessNamespace and HostPID cannot both be enabled"))
+	}
+	errs = append(errs, validateImagePullSecrets(spec.ImagePullSecrets, fldPath.Child("imagePullSecrets"))...)
+	errs = append(errs, validateAffinity(spec.Affinity, fldPath.Child("affinity"))...)
+	errs = append(errs, validatePodDNSConfig(spec.DNSConfig, spec.DNSPolicy, fldPath.Child("dnsConfig"))...)
+	for i, g := range spec.ReadinessGates {
+		errs = append(errs, validateQualifiedName(string(g.ConditionType), fldPath.Child("readinessGates").Index(i).Child("conditionType"))...)
+	}
+	errs = append(errs, validateSchedulingGates(spec.SchedulingGates, fldPath.Child("schedulingGates"))...)
+	errs = append(errs, validateTopologySpreadConstraints(spec.TopologySpreadConstraints, fldPath.Child("topologySpreadConstraints"))...)
+	errs = append(errs, validateHostUsers(spec, fldPath)...)
+	errs = append(errs, validatePodHostnameOverride(spec, fldPath)...)
 	if spec.ServiceAccountName != "" {
 		for _, msg := range nameIsDNSSubdomain(spec.ServiceAccountName, false) {
 			errs = append(errs, field.Invalid(fldPath.Child("serviceAccountName"), spec.ServiceAccountName, msg))
@@ -53,6 +80,12 @@ func validatePodSpec(spec *api.PodSpec, fldPath *field.Path, resourceIsPod bool)
 	if len(spec.Tolerations) > 0 {
 		errs = append(errs, validateTolerations(spec.Tolerations, fldPath.Child("tolerations"))...)
 	}
+	for i, ha := range spec.HostAliases {
+		errs = append(errs, validateIP(fldPath.Child("hostAliases").Index(i).Child("ip"), ha.IP)...)
+		for j, h := range ha.Hostnames {
+			errs = append(errs, validateDNS1123Subdomain(h, fldPath.Child("hostAliases").Index(i).Child("hostnames").Index(j))...)
+		}
+	}
 	if spec.PriorityClassName != "" {
 		for _, msg := range nameIsDNSSubdomain(spec.PriorityClassName, false) {
 			errs = append(errs, field.Invalid(fldPath.Child("priorityClassName"), spec.PriorityClassName, msg))
@@ -66,6 +99,10 @@ func validatePodSpec(spec *api.PodSpec, fldPath *field.Path, resourceIsPod bool)
 	if spec.PreemptionPolicy != nil {
 		errs = append(errs, validatePreemptionPolicy(spec.PreemptionPolicy, fldPath.Child("preemptionPolicy"))...)
 	}
+	if spec.Overhead != nil {
+		errs = append(errs, validateContainerResourceRequirements(&api.ResourceRequirements{Limits: spec.Overhead}, fldPath.Child("overhead"))...)
+	}
+	errs = append(errs, validatePodOS(spec, fldPath)...)
 	return errs
 }
 
@@ -91,41 +128,6 @@ func validateDNSPolicy(p api.DNSPolicy, fldPath *field.Path) field.ErrorList {
 	}
 	valid := []string{"ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"}
 	return field.ErrorList{field.NotSupported(fldPath, p, valid)}
-}
-
-// validatePodDNSConfig models the part of validatePodDNSConfig a playground
-// pod can reach: dnsPolicy None needs a dnsConfig, which the playground's
-// PodSpec does not model, so None is always rejected.
-func validatePodDNSConfig(p api.DNSPolicy, fldPath *field.Path) field.ErrorList {
-	if p == "None" {
-		return field.ErrorList{field.Required(fldPath, "must provide `dnsConfig` when `dnsPolicy` is None")}
-	}
-	return nil
-}
-
-// validatePodSecurityContext models validatePodSpecSecurityContext for the
-// fields the playground keeps.
-func validatePodSecurityContext(sc *api.PodSecurityContext, fldPath *field.Path) field.ErrorList {
-	if sc == nil {
-		return nil
-	}
-	var errs field.ErrorList
-	if sc.FSGroup != nil {
-		for _, msg := range isValidGroupID(*sc.FSGroup) {
-			errs = append(errs, field.Invalid(fldPath.Child("fsGroup"), *sc.FSGroup, msg))
-		}
-	}
-	if sc.RunAsUser != nil {
-		for _, msg := range isValidUserID(*sc.RunAsUser) {
-			errs = append(errs, field.Invalid(fldPath.Child("runAsUser"), *sc.RunAsUser, msg))
-		}
-	}
-	if sc.RunAsGroup != nil {
-		for _, msg := range isValidGroupID(*sc.RunAsGroup) {
-			errs = append(errs, field.Invalid(fldPath.Child("runAsGroup"), *sc.RunAsGroup, msg))
-		}
-	}
-	return errs
 }
 
 // validateTolerations models ValidateTolerations.

@@ -101,7 +101,7 @@ func TestValidatePodTemplateSpec(t *testing.T) {
 			s.Containers[0].Env = []api.EnvVar{{Name: "A", Value: "x", ValueFrom: &api.EnvVarSource{FieldRef: &api.ObjectFieldSelector{FieldPath: "metadata.name"}}}}
 		}, []string{ctr + ".env[0].valueFrom: Invalid value: \"\": may not be specified when `value` is not empty"}},
 		{"empty valueFrom", func(s *api.PodSpec) { s.Containers[0].Env = []api.EnvVar{{Name: "A", ValueFrom: &api.EnvVarSource{}}} },
-			[]string{ctr + ".env[0].valueFrom: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef` or `secretKeyRef`"}},
+			[]string{ctr + ".env[0].valueFrom: Invalid value: \"\": must specify one of: `fieldRef`, `resourceFieldRef`, `configMapKeyRef`, `secretKeyRef` or `fileKeyRef`"}},
 		{"unsupported fieldRef", func(s *api.PodSpec) {
 			s.Containers[0].Env = []api.EnvVar{{Name: "A", ValueFrom: &api.EnvVarSource{FieldRef: &api.ObjectFieldSelector{FieldPath: "status.phase"}}}}
 		}, []string{ctr + `.env[0].valueFrom.fieldRef.fieldPath: Unsupported value: "status.phase": supported values: "metadata.name", "metadata.namespace", "metadata.uid", "spec.nodeName", "spec.serviceAccountName", "status.hostIP", "status.hostIPs", "status.podIP", "status.podIPs"`}},

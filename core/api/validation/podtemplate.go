@@ -26,7 +26,10 @@ func validatePodTemplateSpec(t *api.PodTemplateSpec, fldPath *field.Path) field.
 	errs = append(errs, validateLabels(t.Labels, fldPath.Child("labels"))...)
 	errs = append(errs, validateAnnotations(t.Annotations, fldPath.Child("annotations"))...)
 	errs = append(errs, validatePodSpecificAnnotations(t.Annotations, &t.Spec, fldPath.Child("annotations"))...)
-	errs = append(errs, validatePodSpec(&t.Spec, fldPath.Child("spec"), false)...)
+	errs = append(errs, validatePodSpec(&t.Spec, nil, fldPath.Child("spec"), false)...)
+	if len(t.Spec.EphemeralContainers) > 0 {
+		errs = append(errs, field.Forbidden(fldPath.Child("spec", "ephemeralContainers"), "ephemeral containers not allowed in pod template"))
+	}
 	return errs
 }
 

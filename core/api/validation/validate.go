@@ -38,6 +38,9 @@ func ValidateObject(obj api.Object) field.ErrorList {
 	case *api.Event:
 		return validateEvent(o)
 	}
+	if errs, ok := validateKinds(obj); ok { // kinds.go
+		return errs
+	}
 	return unknownKind(obj)
 }
 
@@ -98,6 +101,9 @@ func ValidateObjectUpdate(obj, old api.Object) field.ErrorList {
 			return validateObjectMetaUpdate(&o.ObjectMeta, &p.ObjectMeta, true, field.NewPath("metadata"))
 		}
 	default:
+		if errs, ok := validateKindsUpdate(obj, old); ok { // kinds.go
+			return errs
+		}
 		return unknownKind(obj)
 	}
 	return kindMismatch(obj, old)
@@ -142,6 +148,9 @@ func ValidateStatusUpdate(obj, old api.Object) field.ErrorList {
 	case nil:
 		return unknownKind(obj)
 	default:
+		if errs, ok := validateKindsStatusUpdate(obj, old); ok { // kinds.go
+			return errs
+		}
 		if old == nil || fmt.Sprintf("%T", obj) != fmt.Sprintf("%T", old) {
 			return kindMismatch(obj, old)
 		}

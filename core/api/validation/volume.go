@@ -5,13 +5,11 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/field"
-	"github.com/kubeplay/kubeplay/core/api/resource"
 )
 
 // Volume and volume mount validation (pkg/apis/core/validation:
-// ValidateVolumes, validateVolumeSource, validateProjectionSources,
-// ValidateVolumeMounts and their helpers), for the sources api.VolumeSource
-// models.
+// ValidateVolumes, validateProjectionSources, ValidateVolumeMounts and
+// their helpers); the sources are in volumesource.go.
 
 // fileModeErrorMsg is upstream's message for a file mode out of range.
 const fileModeErrorMsg = "must be a number between 0 and 0777 (octal), both inclusive"
@@ -26,14 +24,14 @@ var validVolumeFieldPaths = []string{
 // name (a DNS label, unique in the pod). It returns the names of the valid
 // volumes, which is what volume mounts may refer to: a volume with any
 // error is left out, so its mounts also report it as not found.
-func validateVolumes(volumes []api.Volume, fldPath *field.Path) (map[string]bool, field.ErrorList) {
+func validateVolumes(volumes []api.Volume, podName string, fldPath *field.Path) (map[string]bool, field.ErrorList) {
 	var errs field.ErrorList
 	names := map[string]bool{}
 	for i := range volumes {
 		v := &volumes[i]
 		idxPath := fldPath.Index(i)
 		namePath := idxPath.Child("name")
-		el := validateVolumeSource(&v.VolumeSource, idxPath)
+		el := validateVolumeSource(&v.VolumeSource, idxPath, v.Name, podName)
 		if v.Name == "" {
 			el = append(el, field.Required(namePath, ""))
 		} else {
@@ -51,41 +49,6 @@ func validateVolumes(volumes []api.Volume, fldPath *field.Path) (map[string]bool
 	return names, errs
 }
 
-// validateVolumeSource models validateVolumeSource: one source only (the
-// second and later ones are Forbidden, in upstream's member order), each
-// valid.
-func validateVolumeSource(src *api.VolumeSource, fldPath *field.Path) field.ErrorList {
-	var errs field.ErrorList
-	n := 0
-	if src.EmptyDir != nil {
-		n++
-		if q := src.EmptyDir.SizeLimit; q != nil && q.Cmp(resource.Quantity{}) < 0 {
-			errs = append(errs, field.Forbidden(fldPath.Child("emptyDir").Child("sizeLimit"), "SizeLimit field must be a valid resource quantity"))
-		}
-	}
-	if src.DownwardAPI != nil {
-		if n > 0 {
-			// Upstream's spelling of this one path.
-			errs = append(errs, field.Forbidden(fldPath.Child("downwarAPI"), "may not specify more than 1 volume type"))
-		} else {
-			n++
-			errs = append(errs, validateDownwardAPIVolumeSource(src.DownwardAPI, fldPath.Child("downwardAPI"))...)
-		}
-	}
-	if src.Projected != nil {
-		if n > 0 {
-			errs = append(errs, field.Forbidden(fldPath.Child("projected"), "may not specify more than 1 volume type"))
-		} else {
-			n++
-			errs = append(errs, validateProjectedVolumeSource(src.Projected, fldPath.Child("projected"))...)
-		}
-	}
-	if n == 0 {
-		errs = append(errs, field.Required(fldPath, "must specify a volume type"))
-	}
-	return errs
-}
-
 func validateFileMode(mode *int32, fldPath *field.Path) field.ErrorList {
 	if mode != nil && (*mode > 0777 || *mode < 0) {
 		return field.ErrorList{field.Invalid(fldPath, *mode, fileModeErrorMsg)}
@@ -96,6 +59,7 @@ func validateFileMode(mode *int32, fldPath *field.Path) field.ErrorList {
 // validateDownwardAPIVolumeSource models validateDownwardAPIVolumeSource.
 func validateDownwardAPIVolumeSource(src *api.DownwardAPIVolumeSource, fldPath *field.Path) field.ErrorList {
 	errs := validateFileMode(src.DefaultMode, fldPath.Child("defaultMode"))
+	errs = append(errs, validateUserField(src.DefaultUser, fldPath.Child("defaultUser"))...)
 	for i := range src.Items {
 		errs = append(errs, validateDownwardAPIVolumeFile(&src.Items[i], fldPath)...)
 	}
@@ -110,12 +74,19 @@ func validateDownwardAPIVolumeFile(file *api.DownwardAPIVolumeFile, fldPath *fie
 		errs = append(errs, field.Required(fldPath.Child("path"), ""))
 	}
 	errs = append(errs, validateLocalNonReservedPath(file.Path, fldPath.Child("path"))...)
-	if file.FieldRef != nil {
+	switch {
+	case file.FieldRef != nil:
 		errs = append(errs, validateObjectFieldSelector(file.FieldRef, validVolumeFieldPaths, fldPath.Child("fieldRef"))...)
-	} else {
+		if file.ResourceFieldRef != nil {
+			errs = append(errs, field.Invalid(fldPath, "resource", "fieldRef and resourceFieldRef can not be specified simultaneously"))
+		}
+	case file.ResourceFieldRef != nil:
+		errs = append(errs, validateContainerResourceFieldSelector(file.ResourceFieldRef, true, fldPath.Child("resourceFieldRef"))...)
+	default:
 		errs = append(errs, field.Required(fldPath, "one of fieldRef and resourceFieldRef is required"))
 	}
-	return append(errs, validateFileMode(file.Mode, fldPath.Child("mode"))...)
+	errs = append(errs, validateFileMode(file.Mode, fldPath.Child("mode"))...)
+	return append(errs, validateUserField(file.User, fldPath.Child("user"))...)
 }
 
 // validateProjectedVolumeSource models validateProjectedVolumeSource and
@@ -123,6 +94,7 @@ func validateDownwardAPIVolumeFile(file *api.DownwardAPIVolumeFile, fldPath *fie
 // the same path.
 func validateProjectedVolumeSource(p *api.ProjectedVolumeSource, fldPath *field.Path) field.ErrorList {
 	errs := validateFileMode(p.DefaultMode, fldPath.Child("defaultMode"))
+	errs = append(errs, validateUserField(p.DefaultUser, fldPath.Child("defaultUser"))...)
 	paths := map[string]bool{}
 	// claim records a file path; a second file at the same path is
 	// reported against the whole projection, with the value upstream uses.
@@ -132,22 +104,28 @@ func validateProjectedVolumeSource(p *api.ProjectedVolumeSource, fldPath *field.
 		}
 		paths[p] = true
 	}
+	keyed := func(name string, items []api.KeyToPath, projPath *field.Path) {
+		if name == "" {
+			errs = append(errs, field.Required(projPath.Child("name"), ""))
+		}
+		for j := range items {
+			kp := &items[j]
+			errs = append(errs, validateKeyToPath(kp, projPath.Child("items").Index(j))...)
+			if kp.Path != "" {
+				claim(kp.Path, name)
+			}
+		}
+	}
 	for i, src := range p.Sources {
 		n := 0
 		srcPath := fldPath.Child("sources").Index(i)
+		if s := src.Secret; s != nil {
+			n++
+			keyed(s.Name, s.Items, srcPath.Child("secret"))
+		}
 		if cm := src.ConfigMap; cm != nil {
 			n++
-			projPath := srcPath.Child("configMap")
-			if cm.Name == "" {
-				errs = append(errs, field.Required(projPath.Child("name"), ""))
-			}
-			for j := range cm.Items {
-				kp := &cm.Items[j]
-				errs = append(errs, validateKeyToPath(kp, projPath.Child("items").Index(j))...)
-				if kp.Path != "" {
-					claim(kp.Path, cm.Name)
-				}
-			}
+			keyed(cm.Name, cm.Items, srcPath.Child("configMap"))
 		}
 		if d := src.DownwardAPI; d != nil {
 			n++
@@ -163,15 +141,15 @@ func validateProjectedVolumeSource(p *api.ProjectedVolumeSource, fldPath *field.
 		if t := src.ServiceAccountToken; t != nil {
 			n++
 			projPath := srcPath.Child("serviceAccountToken")
-			var seconds int64
-			if t.ExpirationSeconds != nil {
-				seconds = *t.ExpirationSeconds
-			}
-			if seconds < 10*60 {
-				errs = append(errs, field.Invalid(projPath.Child("expirationSeconds"), seconds, "may not specify a duration less than 10 minutes"))
-			}
-			if seconds > 1<<32 {
-				errs = append(errs, field.Invalid(projPath.Child("expirationSeconds"), seconds, "may not specify a duration larger than 2^32 seconds"))
+			if exp := t.ExpirationSeconds; exp == nil {
+				errs = append(errs, field.Required(projPath.Child("expirationSeconds"), ""))
+			} else {
+				if *exp < 10*60 {
+					errs = append(errs, field.Invalid(projPath.Child("expirationSeconds"), *exp, "may not specify a duration less than 10 minutes"))
+				}
+				if *exp > 1<<32 {
+					errs = append(errs, field.Invalid(projPath.Child("expirationSeconds"), *exp, "may not specify a duration larger than 2^32 seconds"))
+				}
 			}
 			// Upstream reports the path against the projection, not the source.
 			if t.Path == "" {
@@ -179,12 +157,63 @@ func validateProjectedVolumeSource(p *api.ProjectedVolumeSource, fldPath *field.
 			} else {
 				errs = append(errs, validateLocalNonReservedPath(t.Path, fldPath.Child("path"))...)
 			}
+			errs = append(errs, validateUserField(t.User, projPath.Child("user"))...)
+		}
+		if b := src.ClusterTrustBundle; b != nil {
+			n++
+			errs = append(errs, validateClusterTrustBundleProjection(b, srcPath.Child("clusterTrustBundle"))...)
+			claim(b.Path, b.Path)
+		}
+		if c := src.PodCertificate; c != nil {
+			n++
+			projPath := srcPath.Child("podCertificate")
+			errs = append(errs, validateUserField(c.User, projPath.Child("user"))...)
+			keyTypes := []string{"RSA3072", "RSA4096", "ECDSAP256", "ECDSAP384", "ECDSAP521", "ED25519"}
+			if !contains(keyTypes, c.KeyType) {
+				errs = append(errs, field.NotSupported(projPath.Child("keyType"), c.KeyType, keyTypes))
+			}
+			if c.MaxExpirationSeconds != nil && *c.MaxExpirationSeconds < 3600 {
+				errs = append(errs, field.Invalid(projPath.Child("maxExpirationSeconds"), *c.MaxExpirationSeconds, "if provided, maxExpirationSeconds must be >= 3600"))
+			}
 		}
 		if n > 1 {
 			errs = append(errs, field.Forbidden(srcPath, "may not specify more than 1 volume type per source"))
 		}
 	}
 	return errs
+}
+
+// validateClusterTrustBundleProjection models the clusterTrustBundle
+// case of validateProjectionSources: a bundle by name or by signer (with
+// a label selector), and a local path. (The bundle name and signer name
+// grammars are not modelled.)
+func validateClusterTrustBundleProjection(b *api.ClusterTrustBundleProjection, projPath *field.Path) field.ErrorList {
+	var errs field.ErrorList
+	switch {
+	case b.Name != nil && b.SignerName != nil:
+		errs = append(errs, field.Invalid(projPath, "", "only one of name and signerName may be used"))
+	case b.Name != nil:
+		if *b.Name == "" {
+			errs = append(errs, field.Required(projPath.Child("name"), "must be a valid object name"))
+		}
+		if b.LabelSelector != nil {
+			errs = append(errs, field.Invalid(projPath.Child("labelSelector"), "", "labelSelector must be unset if name is specified"))
+		}
+	case b.SignerName != nil:
+		if *b.SignerName == "" {
+			errs = append(errs, field.Required(projPath.Child("signerName"), "must be a valid signer name"))
+		}
+		if b.LabelSelector != nil {
+			errs = append(errs, validateLabelSelector(b.LabelSelector, projPath.Child("labelSelector"))...)
+		}
+	default:
+		errs = append(errs, field.Required(projPath, "either name or signerName must be specified"))
+	}
+	if b.Path == "" {
+		errs = append(errs, field.Required(projPath.Child("path"), ""))
+	}
+	errs = append(errs, validateUserField(b.User, projPath.Child("user"))...)
+	return append(errs, validateLocalNonReservedPath(b.Path, projPath.Child("path"))...)
 }
 
 // validateKeyToPath models validateKeyToPath.
@@ -197,7 +226,8 @@ func validateKeyToPath(kp *api.KeyToPath, fldPath *field.Path) field.ErrorList {
 		errs = append(errs, field.Required(fldPath.Child("path"), ""))
 	}
 	errs = append(errs, validateLocalNonReservedPath(kp.Path, fldPath.Child("path"))...)
-	return append(errs, validateFileMode(kp.Mode, fldPath.Child("mode"))...)
+	errs = append(errs, validateFileMode(kp.Mode, fldPath.Child("mode"))...)
+	return append(errs, validateUserField(kp.User, fldPath.Child("user"))...)
 }
 
 // validateLocalNonReservedPath models ValidateLocalNonReservedPath: also no

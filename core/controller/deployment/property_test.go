@@ -182,7 +182,7 @@ func (p *propertyRun) ticks(n int) {
 				p.check("at the end of the tick", true)
 				break
 			}
-			if i > cluster.MaxStepsPerTick {
+			if i > cluster.StepBudget {
 				p.t.Fatalf("seed %d: controllers do not settle", p.seed)
 			}
 			p.check(fmt.Sprintf("after %s synced %s", r.Controller, r.Key), false)

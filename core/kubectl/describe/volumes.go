@@ -28,6 +28,9 @@ func describeVolumes(w *prefixWriter, volumes []api.Volume, space string) {
 		switch {
 		case v.EmptyDir != nil:
 			printEmptyDirVolumeSource(w, v.EmptyDir)
+		case v.PersistentVolumeClaim != nil: // printPersistentVolumeClaimVolumeSource
+			w.write(level2, "Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n"+
+				"    ClaimName:\t%v\n    ReadOnly:\t%v\n", v.PersistentVolumeClaim.ClaimName, v.PersistentVolumeClaim.ReadOnly)
 		case v.DownwardAPI != nil:
 			printDownwardAPIVolumeSource(w, v.DownwardAPI)
 		case v.Projected != nil:

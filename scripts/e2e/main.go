@@ -500,6 +500,9 @@ var checks = []check{
 			poll(`document.getElementById("pod-detail").open && `+
 				`[...document.querySelectorAll("#pod-cri tbody td code")].map((c) => c.textContent).join(" ").startsWith("RunPodSandbox PullImage CreateContainer StartContainer") && `+
 				`document.getElementById("pod-describe").textContent.includes("Events:")`, 10*time.Second),
+			// Closed again, so the checks after this one can reach the page.
+			chromedp.Click(chromedp.CSS("#pod-detail form button")),
+			poll(`!document.getElementById("pod-detail").open`, 5*time.Second),
 		)
 	}},
 }

@@ -83,6 +83,10 @@ func (e *env) describeOne(w io.Writer, in *info) error {
 	case *api.Namespace:
 		quotas, _, _ := apiserver.ListAs[*api.ResourceQuota](s, obj.Name, nil)
 		return describe.Namespace(w, obj, quotas)
+	case *api.Lease, *api.RuntimeClass:
+		// kubectl has no describer for these: DescriberFor falls back to
+		// GenericDescriberFor.
+		return describe.Generic(w, obj, events, now)
 	}
 	if ok, err := e.describeKinds(w, in.obj, events, now); ok { // describe_kinds.go
 		return err

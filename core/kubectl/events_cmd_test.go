@@ -78,16 +78,19 @@ func TestEventsCommand(t *testing.T) {
 		{"kubectl events -A --for=deployment/web",
 			"NAMESPACE   LAST SEEN   TYPE     REASON              OBJECT           MESSAGE\n" +
 				"default     5s          Normal   ScalingReplicaSet   Deployment/web   Scaled up replica set web-5fc9f4bf66 from 0 to 1\n", 0},
-		{"kubectl events -n kube-system", "No events found in kube-system namespace.\n", 0},
+		// kube-controller-manager and kube-scheduler became leader at 0 s.
+		{"kubectl events -n kube-system", "LAST SEEN   TYPE     REASON           OBJECT                          MESSAGE\n" +
+			"95s         Normal   LeaderElection   Lease/kube-controller-manager   kubeplay-control-plane_08b83ac8-8875-497a-bebd-82dbff98fc3b became leader\n" +
+			"95s         Normal   LeaderElection   Lease/kube-scheduler            kubeplay-control-plane_7c21df4a-c3ea-4335-aceb-9e861cc07427 became leader\n", 0},
 		{"kubectl events -A --types=Warning --for deploy/web", "No events found.\n", 0},
 		{"kubectl events --for deploy/nothere", "No events found in default namespace.\n", 0},
 		{"kubectl events --for deployment/web -o name", "", 0},
 		{"kubectl events --for deploy/web -o yaml", "apiVersion: v1\nitems:\n- apiVersion: v1\n  count: 1\n" +
 			"  firstTimestamp: \"2026-01-01T00:01:30Z\"\n  involvedObject:\n    apiVersion: apps/v1\n    kind: Deployment\n" +
-			"    name: web\n    namespace: default\n    resourceVersion: \"110\"\n    uid: eef1dc71-1b8e-4462-b52c-dd5c09c0fce3\n" +
+			"    name: web\n    namespace: default\n    resourceVersion: \"214\"\n    uid: eef1dc71-1b8e-4462-b52c-dd5c09c0fce3\n" +
 			"  kind: Event\n  lastTimestamp: \"2026-01-01T00:01:30Z\"\n  message: Scaled up replica set web-5fc9f4bf66 from 0 to 1\n" +
 			"  metadata:\n    creationTimestamp: \"2026-01-01T00:01:30Z\"\n    name: web.18867266e2650400\n    namespace: default\n" +
-			"    resourceVersion: \"112\"\n    uid: 04a0dcec-1266-49e5-8cc1-c7246de459ec\n  reason: ScalingReplicaSet\n" +
+			"    resourceVersion: \"216\"\n    uid: 04a0dcec-1266-49e5-8cc1-c7246de459ec\n  reason: ScalingReplicaSet\n" +
 			"  reportingComponent: deployment-controller\n  reportingInstance: \"\"\n  source:\n    component: deployment-controller\n" +
 			"  type: Normal\nkind: EventList\nmetadata: {}\n", 0},
 		{"kubectl events --for deploy/web -o json", `{
@@ -102,7 +105,7 @@ func TestEventsCommand(t *testing.T) {
                 "name": "web.18867266e2650400",
                 "namespace": "default",
                 "uid": "04a0dcec-1266-49e5-8cc1-c7246de459ec",
-                "resourceVersion": "112",
+                "resourceVersion": "216",
                 "creationTimestamp": "2026-01-01T00:01:30Z"
             },
             "involvedObject": {
@@ -111,7 +114,7 @@ func TestEventsCommand(t *testing.T) {
                 "name": "web",
                 "uid": "eef1dc71-1b8e-4462-b52c-dd5c09c0fce3",
                 "apiVersion": "apps/v1",
-                "resourceVersion": "110"
+                "resourceVersion": "214"
             },
             "reason": "ScalingReplicaSet",
             "message": "Scaled up replica set web-5fc9f4bf66 from 0 to 1",

@@ -41,12 +41,15 @@ type podWorker struct {
 	init     []*container
 	app      []*container
 
-	startTime   time.Time
-	sandboxAt   time.Time // when RunPodSandbox created the sandbox
-	sandboxID   string
-	podIP       string
-	sandboxUp   bool
-	initialized bool
+	startTime time.Time
+	sandboxAt time.Time // when RunPodSandbox created the sandbox
+	sandboxID string
+	podIP     string
+	sandboxUp bool
+	// sandboxRetry is when a RunPodSandbox that failed for want of a
+	// runtime handler is tried again (zero: it did not fail).
+	sandboxRetry time.Time
+	initialized  bool
 
 	terminating bool      // killing everything (deleted or deadline)
 	terminated  bool      // all stopped, sandbox stopped: phase is terminal
@@ -157,23 +160,40 @@ func (k *Kubelet) newWorker(pod *api.Pod, now time.Time, ds *controller.Decision
 	if pod.DeletionTimestamp != nil {
 		return w, nil // never started: syncTerminatingPod finds nothing to kill
 	}
-	// createPodSandbox: RunPodSandbox, with the CNI's IP.
+	if err := k.createSandbox(w, now, ds); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// createSandbox models createPodSandbox: the RuntimeClass's handler, then
+// RunPodSandbox, with the CNI's IP.
+func (k *Kubelet) createSandbox(w *podWorker, now time.Time, ds *controller.Decisions) error {
+	pod := w.pod
+	handler, ok := k.sandboxHandler(w, now, ds)
+	if !ok {
+		return nil
+	}
 	if k.ipam == nil {
 		if err := k.initIPAM(); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	ip, err := k.ipam.allocate(pod.UID)
 	if err != nil {
 		k.recorder.Eventf(pod, api.EventTypeWarning, reasonFailedCreatePodSbx,
 			"Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type=\"host-local\" failed (add): %v", err)
-		return w, nil
+		return nil
 	}
 	w.sandboxID, w.podIP, w.sandboxUp, w.sandboxAt = k.newID(), ip, true, now
-	k.criLog(w, now, "RunPodSandbox", "", fmt.Sprintf("id=%s ip=%s", w.sandboxID[:13], ip))
+	detail := fmt.Sprintf("id=%s ip=%s", w.sandboxID[:13], ip)
+	if handler != "" {
+		detail += " handler=" + handler
+	}
+	k.criLog(w, now, "RunPodSandbox", "", detail)
 	ds.Add("createPodSandbox", "", fmt.Sprintf("sandbox %s on %s, pod IP %s", w.sandboxID[:13], k.nodeName, ip),
 		controller.Input{Name: "node", Value: k.nodeName})
-	return w, nil
+	return nil
 }
 
 // forget drops a pod the API server no longer has (HandlePodRemoves):
@@ -213,6 +233,12 @@ func (w *podWorker) specOf(c *container) *api.Container {
 func (k *Kubelet) syncPod(w *podWorker, now time.Time, ds *controller.Decisions) error {
 	for _, c := range w.all() {
 		c.spec = w.specOf(c)
+	}
+	if !w.sandboxRetry.IsZero() && !now.Before(w.sandboxRetry) && w.pod.DeletionTimestamp == nil {
+		w.sandboxRetry = time.Time{}
+		if err := k.createSandbox(w, now, ds); err != nil {
+			return err
+		}
 	}
 	for range 16 { // actions that take no time settle within a few rounds
 		changed := k.advance(w, now)

@@ -29,7 +29,7 @@ const changesState = new Set([
 // Ops whose result is JSON text.
 const jsonResult = new Set([
   "create", "reset", "run", "apply", "diff", "tick", "step", "jump", "view", "load",
-  "example", "decode", "scenarios", "transcript", "complete", "linkFiles",
+  "example", "decode", "scenarios", "transcript", "complete", "linkFiles", "pod",
 ]);
 
 // exited is set once the Go program has stopped: every call after it

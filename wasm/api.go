@@ -107,6 +107,21 @@ func (b *bridge) handlers() map[string]handler {
 			}
 			return jsonString(t)
 		}),
+		"pod": b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+			ns, err := argString(args, 0)
+			if err != nil {
+				return nil, err
+			}
+			name, err := argString(args, 1)
+			if err != nil {
+				return nil, err
+			}
+			d, err := s.Pod(ns, name)
+			if err != nil {
+				return nil, err
+			}
+			return jsonString(d)
+		}),
 		"complete": b.withString(func(s *session.Session, line string) (any, error) {
 			c := s.Complete(line)
 			if c == nil {
@@ -290,6 +305,7 @@ var exampleOrder = []string{
 	// Configuration: ConfigMaps, Secrets and what the kubelet does with them.
 	"config-app", "config-update", "config-missing-key", "config-missing-secret", "config-missing-volume",
 	"ingress", "hpa-no-metrics", "hpa-scaling", "drain-pdb", "pvc-pending",
+	"controller-manager-restart", "runtime-class", "cloud-node",
 }
 
 // examples lists the embedded scenarios.

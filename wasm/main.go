@@ -28,6 +28,8 @@
 //	scenarios()          the embedded examples: [{name, title, files}] (JSON)
 //	encode()             the session as a share-link string
 //	decode(state)        a share-link string; returns a LoadResult (JSON)
+//	pod(ns, name)        a pod at the tick shown: its describe output and its
+//	                     kubelet's CRI calls; returns a PodDetail (JSON)
 //	script()             the session as a scenario archive (text)
 //	transcript()         what each logged command printed: [Output] (JSON)
 //	complete(line)       console completions of the line's last word (JSON array)

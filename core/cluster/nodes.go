@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/naming"
 	"github.com/kubeplay/kubeplay/core/api/resource"
 	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 )
@@ -34,6 +35,12 @@ type NodeOptions struct {
 	Labels map[string]string
 	// Unschedulable registers the node cordoned.
 	Unschedulable bool
+	// RuntimeHandlers are the handlers its container runtime is configured
+	// with, the first its default (nil: runc).
+	RuntimeHandlers []string
+	// ExternalCloudProvider: its kubelet runs with --cloud-provider=external,
+	// so the cloud controller manager initializes the node.
+	ExternalCloudProvider bool
 }
 
 // ParseNodeOptions reads a scenario's `node add NAME key=value ...`
@@ -83,6 +90,18 @@ func (o *NodeOptions) Set(key, value string) error {
 			return err
 		}
 		o.Taints = append(o.Taints, t)
+	case "runtime-handlers":
+		for _, h := range strings.Split(value, ",") {
+			if errs := naming.IsDNS1123Label(h); len(errs) > 0 {
+				return fmt.Errorf("invalid runtime handler %q: %s", h, errs[0])
+			}
+			o.RuntimeHandlers = append(o.RuntimeHandlers, h)
+		}
+	case "cloud-provider":
+		if value != "external" {
+			return fmt.Errorf("invalid cloud-provider %q: want external", value)
+		}
+		o.ExternalCloudProvider = true
 	case "unschedulable":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
@@ -90,7 +109,7 @@ func (o *NodeOptions) Set(key, value string) error {
 		}
 		o.Unschedulable = b
 	default:
-		return fmt.Errorf("unknown node option %q (want cpu, memory, pods, label, taint or unschedulable)", key)
+		return fmt.Errorf("unknown node option %q (want cpu, memory, pods, label, taint, runtime-handlers, cloud-provider or unschedulable)", key)
 	}
 	return nil
 }

@@ -91,6 +91,10 @@ func (e *env) describeOne(w io.Writer, in *info) error {
 		return describe.Secret(w, obj)
 	case *api.ServiceAccount:
 		return describe.ServiceAccount(w, obj, events, now)
+	case *api.Lease, *api.RuntimeClass:
+		// kubectl has no describer for these: DescriberFor falls back to
+		// GenericDescriberFor.
+		return describe.Generic(w, obj, events, now)
 	}
 	if ok, err := e.describeKinds(w, in.obj, events, now); ok { // describe_kinds.go
 		return err

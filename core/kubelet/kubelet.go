@@ -45,6 +45,11 @@ type Options struct {
 	Labels map[string]string
 	// KubeletVersion reported in the node info ("" = v1.37.0).
 	KubeletVersion string
+	// RuntimeHandlers are the container runtime's handlers, the first its
+	// default (nil = runc).
+	RuntimeHandlers []string
+	// ExternalCloudProvider is --cloud-provider=external.
+	ExternalCloudProvider bool
 }
 
 // DefaultPreload is what a node's image store holds at boot.
@@ -97,6 +102,7 @@ type Kubelet struct {
 	machineID, systemUUID, bootID string
 
 	criArchive       []archivedCRILog
+	journal          criJournal
 	down, gone       bool
 	nextLease        time.Time
 	nextNodeStatus   time.Time
@@ -104,11 +110,12 @@ type Kubelet struct {
 }
 
 var (
-	podKind, _       = api.LookupKind("Pod")
-	serviceKind, _   = api.LookupKind("Service")
-	nodeKind, _      = api.LookupKind("Node")
-	configMapKind, _ = api.LookupKind("ConfigMap")
-	secretKind, _    = api.LookupKind("Secret")
+	podKind, _          = api.LookupKind("Pod")
+	serviceKind, _      = api.LookupKind("Service")
+	nodeKind, _         = api.LookupKind("Node")
+	runtimeClassKind, _ = api.LookupKind("RuntimeClass")
+	configMapKind, _    = api.LookupKind("ConfigMap")
+	secretKind, _       = api.LookupKind("Secret")
 )
 
 // New starts a kubelet for nodeName: it registers the Node (if it does
@@ -205,6 +212,9 @@ func (k *Kubelet) Name() string { return Name }
 
 // NodeName is the node this kubelet runs on.
 func (k *Kubelet) NodeName() string { return k.nodeName }
+
+// HostIP is the address of the kubelet's machine.
+func (k *Kubelet) HostIP() string { return k.hostIP }
 
 // Queue implements controller.Controller.
 func (k *Kubelet) Queue() *controller.Queue { return k.queue }

@@ -12,13 +12,13 @@ import (
 	"github.com/kubeplay/kubeplay/core/api/resource"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
-	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
+	"github.com/kubeplay/kubeplay/core/kubelet/nodelease"
 )
 
 func renewTick(t *testing.T, e *env, node string) int64 {
 	t.Helper()
-	l, err := apiserver.GetAs[*api.Lease](e.c.API, nodelifecycle.NodeLeaseNamespace, node)
+	l, err := apiserver.GetAs[*api.Lease](e.c.API, nodelease.Namespace, node)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,12 +41,15 @@ type podWorker struct {
 	init     []*container
 	app      []*container
 
-	startTime   time.Time
-	sandboxAt   time.Time // when RunPodSandbox created the sandbox
-	sandboxID   string
-	podIP       string
-	sandboxUp   bool
-	initialized bool
+	startTime time.Time
+	sandboxAt time.Time // when RunPodSandbox created the sandbox
+	sandboxID string
+	podIP     string
+	sandboxUp bool
+	// sandboxRetry is when a RunPodSandbox that failed for want of a
+	// runtime handler is tried again (zero: it did not fail).
+	sandboxRetry time.Time
+	initialized  bool
 
 	terminating bool      // killing everything (deleted or deadline)
 	terminated  bool      // all stopped, sandbox stopped: phase is terminal
@@ -167,13 +170,21 @@ func (k *Kubelet) newWorker(pod *api.Pod, now time.Time, ds *controller.Decision
 		return w, nil
 	}
 	w.volumesReady = true
-	return w, k.createSandbox(w, now, ds)
+	if err := k.createSandbox(w, now, ds); err != nil {
+		return nil, err
+	}
+	return w, nil
 }
 
-// createSandbox models createPodSandbox: RunPodSandbox, with the CNI's IP,
-// once the pod's volumes are mounted.
+// createSandbox models createPodSandbox, once the pod's volumes are
+// mounted: the RuntimeClass's handler, then RunPodSandbox, with the CNI's
+// IP (or the node's, on the host's network).
 func (k *Kubelet) createSandbox(w *podWorker, now time.Time, ds *controller.Decisions) error {
 	pod := w.pod
+	handler, ok := k.sandboxHandler(w, now, ds)
+	if !ok {
+		return nil
+	}
 	if k.ipam == nil {
 		if err := k.initIPAM(); err != nil {
 			return err
@@ -195,7 +206,11 @@ func (k *Kubelet) createSandbox(w *podWorker, now time.Time, ds *controller.Deci
 		return nil
 	}
 	w.sandboxID, w.podIP, w.sandboxUp, w.sandboxAt = k.newID(), ip, true, now
-	k.criLog(w, now, "RunPodSandbox", "", fmt.Sprintf("id=%s ip=%s", w.sandboxID[:13], ip))
+	detail := fmt.Sprintf("id=%s ip=%s", w.sandboxID[:13], ip)
+	if handler != "" {
+		detail += " handler=" + handler
+	}
+	k.criLog(w, now, "RunPodSandbox", "", detail)
 	ds.Add("createPodSandbox", "", fmt.Sprintf("sandbox %s on %s, pod IP %s", w.sandboxID[:13], k.nodeName, ip),
 		controller.Input{Name: "node", Value: k.nodeName})
 	return nil
@@ -241,6 +256,12 @@ func (k *Kubelet) syncPod(w *podWorker, now time.Time, ds *controller.Decisions)
 	}
 	if !w.volumesReady && w.pod.DeletionTimestamp == nil && k.mountVolumes(w, now, ds) {
 		w.volumesReady = true
+		if err := k.createSandbox(w, now, ds); err != nil {
+			return err
+		}
+	}
+	if !w.sandboxRetry.IsZero() && !now.Before(w.sandboxRetry) && w.pod.DeletionTimestamp == nil {
+		w.sandboxRetry = time.Time{}
 		if err := k.createSandbox(w, now, ds); err != nil {
 			return err
 		}

@@ -164,7 +164,8 @@ func isTerminal(p *api.Pod) bool {
 
 // podRequests models resourcehelper.PodRequests: the sum of the app
 // containers' requests, raised to the largest init container's request
-// (init containers run one at a time, before the app containers). With
+// (init containers run one at a time, before the app containers), plus
+// the pod's overhead. With
 // nonZero, a container that states no cpu or memory request counts as
 // 100m / 200Mi (the NonMissingContainerRequests option the scores use).
 func podRequests(p *api.Pod, nonZero bool) resources {
@@ -177,7 +178,15 @@ func podRequests(p *api.Pod, nonZero bool) resources {
 		initMax.milliCPU = max(initMax.milliCPU, r.milliCPU)
 		initMax.memory = max(initMax.memory, r.memory)
 	}
-	return resources{milliCPU: max(sum.milliCPU, initMax.milliCPU), memory: max(sum.memory, initMax.memory)}
+	r := resources{milliCPU: max(sum.milliCPU, initMax.milliCPU), memory: max(sum.memory, initMax.memory)}
+	// The pod's overhead (set from its RuntimeClass) is added on top.
+	if q, ok := p.Spec.Overhead[api.ResourceCPU]; ok {
+		r.milliCPU += q.MilliValue()
+	}
+	if q, ok := p.Spec.Overhead[api.ResourceMemory]; ok {
+		r.memory += q.Value()
+	}
+	return r
 }
 
 func containerRequests(c *api.Container, nonZero bool) resources {

@@ -302,6 +302,8 @@ var exampleOrder = []string{
 	"create", "rolling-update", "rollover", "rollback", "scale", "proportional-scaling",
 	"pause-resume", "failed-deployment", "crash-loop", "quota-failure", "recreate", "cleanup-policy",
 	"canary", "service-endpoints", "self-healing",
+	// Configuration: ConfigMaps, Secrets and what the kubelet does with them.
+	"config-app", "config-update", "config-missing-key", "config-missing-secret", "config-missing-volume",
 	"ingress", "hpa-no-metrics", "hpa-scaling", "drain-pdb", "pvc-pending",
 	"controller-manager-restart", "runtime-class", "cloud-node",
 }

@@ -167,9 +167,11 @@ func NextPodCIDR(nodes []*api.Node) string {
 	}
 }
 
-// internalIP derives a node's InternalIP from its pod CIDR: node n
-// (10.244.n.0/24) gets nodestatus.InternalIP(n), 172.18.0.(n+1).
-func internalIP(podCIDR string) string {
+// InternalIPFor derives a node's InternalIP from its pod CIDR: node n
+// (10.244.n.0/24) gets nodestatus.InternalIP(n), 172.18.0.(n+1). Pod
+// CIDRs are unique (NextPodCIDR), so the addresses are too, whatever the
+// nodes are called.
+func InternalIPFor(podCIDR string) string {
 	p, err := netip.ParsePrefix(podCIDR)
 	if err != nil || !p.Addr().Is4() {
 		return ""
@@ -196,7 +198,7 @@ func NewNode(opts NodeOptions, podCIDR string) *api.Node {
 	n := nodestatus.InitialNode(nodestatus.Machine{
 		Name:          opts.Name,
 		PodCIDR:       podCIDR,
-		InternalIP:    internalIP(podCIDR),
+		InternalIP:    InternalIPFor(podCIDR),
 		Capacity:      capacity,
 		Labels:        opts.Labels,
 		Taints:        opts.Taints,

@@ -68,22 +68,26 @@ var DefaultPreload = []string{"registry.k8s.io/pause:3.10"}
 // (computePodActions), and writes the pod's status (generateAPIPodStatus)
 // when it changed.
 type Kubelet struct {
-	nodeName  string
-	ctx       *controller.Context
-	server    *apiserver.Server
-	clock     clock.Source
-	pods      *controller.Store
-	services  *controller.Store
-	nodes     *controller.Store
-	recorder  *controller.Recorder
-	queue     *controller.Queue
-	reg       *images.Registry
-	cache     *images.Cache
-	opts      Options
-	rng       *rand.Rand
-	ipam      *ipam
-	hostIP    string
-	nodeIndex int
+	nodeName string
+	ctx      *controller.Context
+	server   *apiserver.Server
+	clock    clock.Source
+	pods     *controller.Store
+	services *controller.Store
+	nodes    *controller.Store
+	// configMaps and secrets are what the kubelet's configmap and secret
+	// managers would cache: the objects its pods' env and volumes read.
+	configMaps *controller.Store
+	secrets    *controller.Store
+	recorder   *controller.Recorder
+	queue      *controller.Queue
+	reg        *images.Registry
+	cache      *images.Cache
+	opts       Options
+	rng        *rand.Rand
+	ipam       *ipam
+	hostIP     string
+	nodeIndex  int
 
 	workers      map[string]*podWorker
 	timers       timerHeap
@@ -110,6 +114,8 @@ var (
 	serviceKind, _      = api.LookupKind("Service")
 	nodeKind, _         = api.LookupKind("Node")
 	runtimeClassKind, _ = api.LookupKind("RuntimeClass")
+	configMapKind, _    = api.LookupKind("ConfigMap")
+	secretKind, _       = api.LookupKind("Secret")
 )
 
 // New starts a kubelet for nodeName: it registers the Node (if it does
@@ -126,6 +132,8 @@ func New(ctx *controller.Context, nodeName string, reg *images.Registry, opts Op
 		pods:         ctx.Informers.Lister(podKind),
 		services:     ctx.Informers.Lister(serviceKind),
 		nodes:        ctx.Informers.Lister(nodeKind),
+		configMaps:   ctx.Informers.Lister(configMapKind),
+		secrets:      ctx.Informers.Lister(secretKind),
 		recorder:     ctx.Recorder(Name, nodeName),
 		queue:        ctx.NewQueue(),
 		reg:          reg,

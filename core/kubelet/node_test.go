@@ -3,6 +3,7 @@ package kubelet
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/kubeplay/kubeplay/core/controller/rootcacertpublisher"
 	"regexp"
 	"testing"
 	"time"
@@ -130,6 +131,7 @@ func TestNodeDownAndRecovery(t *testing.T) {
 // A Node that exists already (created by the cluster) keeps its podCIDR.
 func TestExistingNodeCIDR(t *testing.T) {
 	c := cluster.New(1)
+	c.Add(rootcacertpublisher.New(c.Context)) // for the pod's kube-api-access volume
 	if _, err := c.API.Create(&api.Node{ObjectMeta: api.ObjectMeta{Name: "worker"}, Spec: api.NodeSpec{PodCIDR: "10.244.7.0/24"}}); err != nil {
 		t.Fatal(err)
 	}

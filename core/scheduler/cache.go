@@ -81,10 +81,14 @@ type nodeInfo struct {
 type cache struct {
 	nodes map[string]*nodeInfo
 	pods  map[string]podInfo
+	// antiPods are the assigned pods with a required pod anti-affinity,
+	// which every incoming pod must respect (InterPodAffinity's
+	// existing-anti-affinity check) without a scan of all pods.
+	antiPods map[string]*api.Pod
 }
 
 func newCache() *cache {
-	return &cache{nodes: map[string]*nodeInfo{}, pods: map[string]podInfo{}}
+	return &cache{nodes: map[string]*nodeInfo{}, pods: map[string]podInfo{}, antiPods: map[string]*api.Pod{}}
 }
 
 // node returns the aggregate of a node, empty if no pod is assigned to it.
@@ -126,8 +130,12 @@ func (c *cache) set(key string, pod *api.Pod) {
 		}
 		delete(c.pods, key)
 	}
+	delete(c.antiPods, key)
 	if pod == nil || pod.Spec.NodeName == "" || isTerminal(pod) {
 		return
+	}
+	if _, anti := requiredTerms(pod); len(anti) > 0 {
+		c.antiPods[key] = pod
 	}
 	pi := podInfo{
 		node:        pod.Spec.NodeName,

@@ -29,6 +29,8 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/podautoscaler"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
+	"github.com/kubeplay/kubeplay/core/controller/rootcacertpublisher"
+	"github.com/kubeplay/kubeplay/core/controller/serviceaccount"
 	"github.com/kubeplay/kubeplay/core/controller/ttl"
 	"github.com/kubeplay/kubeplay/core/controller/volume"
 	"github.com/kubeplay/kubeplay/core/controlplane"
@@ -76,6 +78,7 @@ func New(opts Options) (*Sim, error) {
 	// The API server's service registry and quota admission, then the
 	// `kubernetes` Service every cluster has in default.
 	apiserver.InstallServiceAllocator(c.API)
+	apiserver.InstallServiceAccounts(c.API)
 	quota.Install(c.API)
 	apiserver.InstallClassDefaults(c.API)
 	if err := apiserver.BootstrapKubernetesService(c.API); err != nil {
@@ -117,6 +120,8 @@ func New(opts Options) (*Sim, error) {
 			nodelifecycle.NewTaintEvictionController(ctx),
 			nodelifecycle.NewPodGC(ctx, 0),
 			ttl.New(ctx),
+			serviceaccount.New(ctx),
+			rootcacertpublisher.New(ctx),
 			volume.New(ctx),
 			volume.NewProtection(ctx),
 			podautoscaler.New(ctx, metricsServer{registry: s.Registry}),
@@ -249,10 +254,13 @@ func (s *Sim) AddNode(o cluster.NodeOptions) error {
 	if err != nil {
 		return err
 	}
+	// The node's address follows its pod CIDR, not its name, so `node add
+	// gpu-1` and `node add extra` each get an address of their own.
+	cidr := cluster.NextPodCIDR(s.nodes())
 	k, err := kubelet.New(s.Context, o.Name, s.Registry, kubelet.Options{
 		Seed: s.Seed(), Capacity: capacity, Labels: o.Labels, CRILog: true, RuntimeHandlers: o.RuntimeHandlers,
 		ExternalCloudProvider: o.ExternalCloudProvider,
-		PodCIDR:               cluster.NextPodCIDR(s.nodes()),
+		PodCIDR:               cidr, InternalIP: cluster.InternalIPFor(cidr),
 	})
 	if err != nil {
 		return err

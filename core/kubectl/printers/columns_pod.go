@@ -24,9 +24,22 @@ var podHandler = handler{
 		if node == "" {
 			node = "<none>"
 		}
-		// The playground has no nominated nodes and no readiness gates.
+		// printPod: readiness gates as "true conditions/gates". The
+		// playground has no nominated nodes (no preemption).
+		gates := "<none>"
+		if n := len(pod.Spec.ReadinessGates); n > 0 {
+			ok := 0
+			for _, g := range pod.Spec.ReadinessGates {
+				for _, c := range pod.Status.Conditions {
+					if c.Type == g.ConditionType && c.Status == api.ConditionTrue {
+						ok++
+					}
+				}
+			}
+			gates = fmt.Sprintf("%d/%d", ok, n)
+		}
 		return []string{pod.Name, s.Ready, s.Status, s.Restarts, Age(pod.CreationTimestamp, now),
-			ip, node, "<none>", "<none>"}
+			ip, node, "<none>", gates}
 	},
 }
 

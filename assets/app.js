@@ -332,7 +332,8 @@ function podsHTMLOf(pods) {
   for (const p of pods.slice(0, maxPodsDrawn)) {
     const tip = `${p.name}\n${p.status} · ${p.readyText} ready${p.restarts ? ` · ${p.restarts} restarts` : ""}` +
       `${p.node ? `\nnode ${p.node}` : ""}${p.ip ? ` · ${p.ip}` : ""}`;
-    html += `<li class="pod s-${esc(p.state)}" title="${esc(tip)}"${named ? ` aria-label="${esc(`${p.name}: ${p.status}`)}"` : ""}></li>`;
+    html += `<li class="pod s-${esc(p.state)}" title="${esc(tip)}" data-pod="${esc(`${p.namespace}/${p.name}`)}"` +
+      `${named ? ` tabindex="0" role="button" aria-label="${esc(`${p.name}: ${p.status}`)}"` : ""}></li>`;
   }
   html += "</ul>";
   if (pods.length > maxPodsDrawn) html += `<p class="muted more">and ${pods.length - maxPodsDrawn} more</p>`;
@@ -478,8 +479,64 @@ function chartSVG(c) {
     <ul class="chart-legend"><li class="muted">solid: current · dashed: ready</li>${legend}</ul>`;
 }
 
+// drawControllerManager says whether kube-controller-manager runs and holds
+// its Lease: while it does not, no controller reconciles, and the Why? pane
+// says so before anything else.
+function drawControllerManager(v) {
+  const m = v.controllerManager || { state: "leading" };
+  // "kubeplay-control-plane_08b83ac8-…" → "…_08b83ac8": the host is always the same.
+  const short = (id) => esc(String(id || "").replace(/^.*_([0-9a-f]{8}).*$/, "…_$1"));
+  let html;
+  if (m.state === "leading") {
+    html = `kube-controller-manager <b>leads</b> (holds Lease kube-system/kube-controller-manager as <code title="${esc(m.identity)}">${short(m.identity)}</code>)`;
+  } else if (m.state === "stopped") {
+    html = `<span class="bad">kube-controller-manager is stopped:</span> no controller reconciles until a new one starts and takes the Lease over.`;
+  } else {
+    html = `<span class="bad">kube-controller-manager is waiting for its Lease:</span> held by <code title="${esc(m.holder)}">${short(m.holder)}</code>; ` +
+      `it may take it over at tick ${m.freeAt}, 15 s after it last saw the Lease change. Nothing reconciles until then.`;
+  }
+  setHTML("kcm-state", html);
+  const b = $("kcm-toggle");
+  b.textContent = m.state === "stopped" ? "Start kube-controller-manager" : "Stop kube-controller-manager";
+  b.dataset.line = m.state === "stopped" ? "controller-manager start" : "controller-manager stop";
+}
+
+// showPod opens a pod's detail: the CRI calls its kubelet made for it and
+// kubectl describe pod, both at the tick shown.
+async function showPod(key) {
+  const [ns, name] = key.split("/");
+  let d;
+  try {
+    d = await rpc("pod", ns, name);
+  } catch (err) {
+    print(err.message, "err");
+    return;
+  }
+  $("pod-h").textContent = `Pod ${d.name}`;
+  $("pod-sub").textContent = `${d.namespace}${d.node ? ` · node ${d.node}` : " · not scheduled"} · at tick ${view ? view.tick : ""}`;
+  $("pod-cri").tBodies[0].innerHTML = d.cri.length === 0
+    ? `<tr><td colspan="4" class="muted">No CRI calls yet: the pod is not running on a node.</td></tr>`
+    : d.cri.map((c) => `<tr><td>${c.tick}</td><td><code>${esc(c.call)}</code></td><td>${esc(c.container)}</td><td>${esc(c.detail)}</td></tr>`).join("");
+  $("pod-describe").textContent = d.describe;
+  if (!$("pod-detail").open) $("pod-detail").showModal();
+}
+
+for (const id of ["pane-workloads", "pane-nodes"]) {
+  $(id).addEventListener("click", (e) => {
+    const li = e.target.closest("[data-pod]");
+    if (li) showPod(li.dataset.pod);
+  });
+  $(id).addEventListener("keydown", (e) => {
+    const li = e.target.closest("[data-pod]");
+    if (li && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); showPod(li.dataset.pod); }
+  });
+}
+
+$("kcm-toggle").addEventListener("click", (e) => runLine(e.currentTarget.dataset.line));
+
 function drawWhy(v) {
   $("why-tick").textContent = `at tick ${v.tick}`;
+  drawControllerManager(v);
   if (v.decisions.length === 0) {
     setHTML("why", `<p class="muted">No controller decided anything at tick ${v.tick}. Step back or forward to a tick where something changed.</p>`);
     return;

@@ -171,6 +171,22 @@ func (b *bridge) ops() []op {
 				}
 				return jsonString(t)
 			})},
+		{name: "pod", call: "pod(ns, name)", doc: "a pod at the tick shown: its describe output and its kubelet's CRI calls; returns a PodDetail",
+			result: resultJSON, fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+				ns, err := argString(args, 0)
+				if err != nil {
+					return nil, err
+				}
+				name, err := argString(args, 1)
+				if err != nil {
+					return nil, err
+				}
+				d, err := s.Pod(ns, name)
+				if err != nil {
+					return nil, err
+				}
+				return jsonString(d)
+			})},
 		{name: "complete", call: "complete(line)", doc: "console completions of the line's last word: [string]", result: resultJSON,
 			fn: b.withString(func(s *session.Session, line string) (any, error) {
 				c := s.Complete(line)
@@ -365,7 +381,10 @@ var exampleOrder = []string{
 	"create", "rolling-update", "rollover", "rollback", "scale", "proportional-scaling",
 	"pause-resume", "failed-deployment", "crash-loop", "quota-failure", "recreate", "cleanup-policy",
 	"canary", "service-endpoints", "self-healing",
+	// Configuration: ConfigMaps, Secrets and what the kubelet does with them.
+	"config-app", "config-update", "config-missing-key", "config-missing-secret", "config-missing-volume",
 	"ingress", "hpa-no-metrics", "hpa-scaling", "drain-pdb", "pvc-pending",
+	"controller-manager-restart", "runtime-class", "cloud-node",
 }
 
 // examples lists the embedded scenarios.

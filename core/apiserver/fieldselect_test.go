@@ -44,6 +44,9 @@ func TestFieldLabelsPerKind(t *testing.T) {
 		{"Endpoints", []string{"metadata.name", "metadata.namespace"}, map[string]string{"subsets": defaultErr("subsets")}},
 		{"Lease", []string{"metadata.name", "metadata.namespace"}, map[string]string{"spec.holderIdentity": defaultErr("spec.holderIdentity")}},
 		{"RuntimeClass", []string{"metadata.name", "metadata.namespace"}, map[string]string{"handler": defaultErr("handler")}},
+		{"ConfigMap", []string{"metadata.name", "metadata.namespace"}, map[string]string{"data": defaultErr("data")}},
+		{"Secret", []string{"metadata.name", "metadata.namespace", "type"}, map[string]string{"data": notSupported + "data"}},
+		{"ServiceAccount", []string{"metadata.name", "metadata.namespace"}, map[string]string{"secrets": defaultErr("secrets")}},
 		// The application kinds register no conversion either.
 		{"HorizontalPodAutoscaler", []string{"metadata.name", "metadata.namespace"}, map[string]string{"spec.maxReplicas": defaultErr("spec.maxReplicas")}},
 		{"Ingress", []string{"metadata.name", "metadata.namespace"}, map[string]string{"spec.ingressClassName": defaultErr("spec.ingressClassName")}},

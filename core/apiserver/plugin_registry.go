@@ -24,13 +24,14 @@ func (Registry) Admit(a *Attributes) error {
 	case OperationCreate:
 		s, m := a.server, a.Object.GetObjectMeta()
 		m.CreationTimestamp = api.NewTime(s.clock.Now())
+		rng := s.randFor(m.Namespace)
 		if s.fixedUID != "" { // CreateBootstrap
 			m.UID = s.fixedUID
 		} else {
-			m.UID = newUID(s.rng)
+			m.UID = newUID(rng)
 		}
 		if m.GenerateName != "" && m.Name == "" {
-			m.Name = generateName(s.rng, m.GenerateName)
+			m.Name = generateName(rng, m.GenerateName)
 			a.Name = m.Name
 		}
 		// A new object is not being deleted, whatever the request says.

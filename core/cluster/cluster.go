@@ -8,6 +8,7 @@ package cluster
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
@@ -95,6 +96,12 @@ func (c *Cluster) CurrentTick() int64 { return c.tick }
 // Add registers controllers; the order breaks no ties (see Step), but it is
 // the order in which their parked keys become ready within one step.
 func (c *Cluster) Add(cs ...controller.Controller) { c.controllers = append(c.controllers, cs...) }
+
+// Remove unregisters controllers (their process exited): their queued and
+// parked keys are dropped with them.
+func (c *Cluster) Remove(cs ...controller.Controller) {
+	c.controllers = slices.DeleteFunc(c.controllers, func(x controller.Controller) bool { return slices.Contains(cs, x) })
+}
 
 // AddActor registers time-driven actors; Tick runs them in the order added.
 func (c *Cluster) AddActor(as ...Actor) { c.actors = append(c.actors, as...) }

@@ -338,7 +338,8 @@ func (s ActivePodsWithRanks) Less(i, j int) bool {
 //  5. higher rank (more co-located pods) < lower;
 //  6. both ready: more recently ready < earlier, by floor(log2(ns since
 //     ready)), equal buckets by uid; a zero time counts as most recent;
-//  7. more restarts (max over containers) < fewer;
+//  7. more restarts (max over regular containers) < fewer; equal: more
+//     sidecar restarts (max over restartable init containers) < fewer;
 //  8. newer < older by creation time, in log2 buckets with the uid
 //     tie-break; a zero time counts as newest.
 func (s ActivePodsWithRanks) LessReason(i, j int) (bool, RankReason) {
@@ -381,8 +382,8 @@ func (s ActivePodsWithRanks) LessReason(i, j int) (bool, RankReason) {
 		}
 	}
 	// 7.
-	if ki, kj := maxContainerRestarts(pi), maxContainerRestarts(pj); ki != kj {
-		return ki > kj, RankRestarts
+	if more, ok := compareMaxContainerRestarts(pi, pj); ok {
+		return more, RankRestarts
 	}
 	// 8.
 	ti, tj := pi.CreationTimestamp.Time, pj.CreationTimestamp.Time
@@ -423,16 +424,43 @@ func logarithmicRankDiff(t1, t2, now time.Time) int64 {
 	return LogarithmicRank(t1, now) - LogarithmicRank(t2, now)
 }
 
-// maxContainerRestarts models the function of that name for regular
-// containers. (Upstream also compares restartable init containers, the
-// sidecars, next; the playground's containers have no restartPolicy, so
-// there are none.)
-func maxContainerRestarts(p *api.Pod) int {
-	m := 0
+// MaxContainerRestarts models the function of that name
+// (pkg/controller/controller_utils.go, v1.37): the highest restart count
+// over the regular containers, and separately over the restartable init
+// containers (sidecars: spec.initContainers with restartPolicy Always,
+// matched to status.initContainerStatuses by name). A plain init
+// container's restarts count in neither.
+func MaxContainerRestarts(p *api.Pod) (regular, sidecar int) {
 	for _, c := range p.Status.ContainerStatuses {
-		m = max(m, int(c.RestartCount))
+		regular = max(regular, int(c.RestartCount))
 	}
-	return m
+	sidecars := map[string]bool{}
+	for _, c := range p.Spec.InitContainers {
+		if c.RestartPolicy != nil && *c.RestartPolicy == api.ContainerRestartPolicyAlways {
+			sidecars[c.Name] = true
+		}
+	}
+	for _, c := range p.Status.InitContainerStatuses {
+		if sidecars[c.Name] {
+			sidecar = max(sidecar, int(c.RestartCount))
+		}
+	}
+	return regular, sidecar
+}
+
+// compareMaxContainerRestarts models the function of that name: the regular
+// containers' maximum decides; only when it is equal does the sidecars'
+// maximum. ok is false when both are equal.
+func compareMaxContainerRestarts(pi, pj *api.Pod) (more, ok bool) {
+	ri, si := MaxContainerRestarts(pi)
+	rj, sj := MaxContainerRestarts(pj)
+	if ri != rj {
+		return ri > rj, true
+	}
+	if si != sj {
+		return si > sj, true
+	}
+	return false, false
 }
 
 // HasStatusCause models apierrors.HasStatusCause.

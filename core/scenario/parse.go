@@ -72,15 +72,17 @@ type Kind int
 
 // The kinds of command, one per verb.
 const (
-	Kubectl Kind = iota + 1 // kubectl ARGS...
-	Tick                    // tick [N|DURATION]
-	Step                    // step [N]
-	Seed                    // seed N
-	Image                   // image REF|* [OPTION...]
-	Node                    // node add|fail|recover|delete NAME [OPTION...]
+	Kubectl           Kind = iota + 1 // kubectl ARGS...
+	Tick                              // tick [N|DURATION]
+	Step                              // step [N]
+	Seed                              // seed N
+	Image                             // image REF|* [OPTION...]
+	Node                              // node add|fail|recover|delete NAME [OPTION...]
+	ControllerManager                 // controller-manager stop|start
 )
 
-var kindNames = map[Kind]string{Kubectl: "kubectl", Tick: "tick", Step: "step", Seed: "seed", Image: "image", Node: "node"}
+var kindNames = map[Kind]string{Kubectl: "kubectl", Tick: "tick", Step: "step", Seed: "seed", Image: "image", Node: "node",
+	ControllerManager: "controller-manager"}
 
 func (k Kind) String() string {
 	if n, ok := kindNames[k]; ok {
@@ -90,7 +92,7 @@ func (k Kind) String() string {
 }
 
 // verbs lists the verbs in the order error messages name them.
-var verbs = []string{"kubectl", "tick", "step", "seed", "image", "node"}
+var verbs = []string{"kubectl", "tick", "step", "seed", "image", "node", "controller-manager"}
 
 // Command is one line of the script.
 type Command struct {
@@ -111,6 +113,8 @@ type Command struct {
 	Image ImageSpec
 	// Node is what a Node command does.
 	Node NodeSpec
+	// Action is what a ControllerManager command does: "stop" or "start".
+	Action string
 }
 
 // ImageSpec is a parsed `image` line.
@@ -308,6 +312,12 @@ func (p *parser) command(n int, text string) (Command, bool) {
 		c.Node = spec
 		p.touch(n)
 		return c, ok
+	case "controller-manager":
+		c.Kind = ControllerManager
+		action, ok := p.controllerManager(n, args)
+		c.Action = action
+		p.touch(n)
+		return c, ok
 	}
 	msg := fmt.Sprintf("unknown verb %q", verb)
 	if verb == "$" {
@@ -317,7 +327,7 @@ func (p *parser) command(n int, text string) (Command, bool) {
 	} else if s := suggest(verb, verbs); s != "" {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	} else {
-		msg += " (want kubectl, tick, step, seed, image or node)"
+		msg += " (want kubectl, tick, step, seed, image, node or controller-manager)"
 	}
 	p.errorf(n, "%s", msg)
 	return c, false

@@ -34,6 +34,9 @@ type Result struct {
 	// Decisions are the controllers' decision records made while the
 	// command ran, oldest first.
 	Decisions []controller.Decision `json:"decisions,omitempty"`
+	// CRI are the CRI calls the kubelets made while the command ran
+	// (RunPodSandbox, PullImage, CreateContainer, ...), by tick.
+	CRI []sim.CRICall `json:"cri,omitempty"`
 }
 
 // Transcript is a whole run: one Result per command.
@@ -137,7 +140,7 @@ func (r *Runner) Exec(c Command) (Result, error) { return r.run(c, false) }
 
 func (r *Runner) run(c Command, settleAfter bool) (Result, error) {
 	res := Result{Line: c.Line, Command: c.Text}
-	before := r.sim.DecisionCount()
+	before, criMark := r.sim.DecisionCount(), r.sim.CRIMark()
 	err := r.exec(c, &res)
 	if err == nil && settleAfter {
 		if serr := r.sim.Settle(); serr != nil {
@@ -149,6 +152,7 @@ func (r *Runner) run(c Command, settleAfter bool) (Result, error) {
 		return res, &Error{File: r.s.Name, Line: c.Line, Msg: err.Error()}
 	}
 	res.Decisions = append([]controller.Decision(nil), r.sim.DecisionsSince(before)...)
+	res.CRI = r.sim.CRICallsSince(criMark)
 	return res, nil
 }
 
@@ -178,6 +182,8 @@ func (r *Runner) exec(c Command, res *Result) error {
 		return r.image(c.Image)
 	case Node:
 		return r.node(c.Node)
+	case ControllerManager:
+		return r.controllerManager(c.Action)
 	default:
 		return fmt.Errorf("unknown command kind %v", c.Kind)
 	}

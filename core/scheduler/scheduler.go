@@ -298,6 +298,7 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 		return
 	}
 	f := newPodFacts(pod)
+	f.affinity = newAffinityState(pod, s.pods, s.cache.antiPods, s.nodes)
 	detailed := len(nodes) <= maxDetailedNodes
 	var (
 		feasible []*api.Node

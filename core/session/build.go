@@ -142,6 +142,7 @@ func (b *builder) build(w *world, _ int64, chart *Chart) *View {
 
 	v.Pods = b.podList(in, now)
 	v.Counts = maps.Clone(b.counts)
+	v.ControllerManager = controllerManagerView(s)
 
 	// ReplicaSets, grouped by their controlling Deployment's uid.
 	rsObjs := in.Lister(kindReplicaSet).List("", nil)

@@ -72,6 +72,9 @@ var tags = []struct {
 	{reflect.TypeFor[api.NodeStatus](), "conditions", "merge", "type"},
 	{reflect.TypeFor[api.NodeStatus](), "addresses", "merge", "type"},
 
+	// core/v1 ServiceAccount
+	{reflect.TypeFor[api.ServiceAccount](), "secrets", "merge", "name"},
+
 	// core/v1 Namespace
 	{reflect.TypeFor[api.NamespaceStatus](), "conditions", "merge", "type"},
 }

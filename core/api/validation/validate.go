@@ -37,6 +37,12 @@ func ValidateObject(obj api.Object) field.ErrorList {
 		return validateEndpoints(o)
 	case *api.Event:
 		return validateEvent(o)
+	case *api.ConfigMap:
+		return validateConfigMap(o)
+	case *api.Secret:
+		return validateSecret(o)
+	case *api.ServiceAccount:
+		return validateServiceAccount(o)
 	}
 	if errs, ok := validateKinds(obj); ok { // kinds.go
 		return errs
@@ -99,6 +105,18 @@ func ValidateObjectUpdate(obj, old api.Object) field.ErrorList {
 	case *api.Event:
 		if p, ok := old.(*api.Event); ok {
 			return validateObjectMetaUpdate(&o.ObjectMeta, &p.ObjectMeta, true, field.NewPath("metadata"))
+		}
+	case *api.ConfigMap:
+		if p, ok := old.(*api.ConfigMap); ok {
+			return validateConfigMapUpdate(o, p)
+		}
+	case *api.Secret:
+		if p, ok := old.(*api.Secret); ok {
+			return validateSecretUpdate(o, p)
+		}
+	case *api.ServiceAccount:
+		if p, ok := old.(*api.ServiceAccount); ok {
+			return validateServiceAccountUpdate(o, p)
 		}
 	default:
 		if errs, ok := validateKindsUpdate(obj, old); ok { // kinds.go

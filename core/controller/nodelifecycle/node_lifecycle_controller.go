@@ -40,6 +40,16 @@ const (
 	nodeEvictionPeriod = 100 * time.Millisecond
 )
 
+// The kubelets' node Leases, which this controller only reads.
+const (
+	// nodeLeaseNamespace is v1.NamespaceNodeLease.
+	nodeLeaseNamespace = "kube-node-lease"
+	// kubeletLeaseRenewInterval is how often a kubelet renews its Lease
+	// (10 s, a quarter of its 40 s duration): a node silent for two of them
+	// is called out in the decision record before it turns Unknown.
+	kubeletLeaseRenewInterval = 10 * time.Second
+)
+
 // Condition reasons and messages the controller writes
 // (tryUpdateNodeHealth).
 const (
@@ -401,7 +411,7 @@ func (nc *Controller) monitorNodeHealth(ds *controller.Decisions) {
 		gracePeriod, observed, current, detail := nc.tryUpdateNodeHealth(node, now, ds)
 		inputs = append(inputs, controller.Input{Name: node.Name, Value: detail})
 		if h := nc.nodeHealth[node.Name]; observed.Status != api.ConditionTrue ||
-			(h != nil && now.Sub(h.probeTimestamp) > 2*LeaseRenewInterval) {
+			(h != nil && now.Sub(h.probeTimestamp) > 2*kubeletLeaseRenewInterval) {
 			silent := time.Duration(0)
 			if h != nil {
 				silent = now.Sub(h.probeTimestamp)
@@ -492,7 +502,7 @@ func (nc *Controller) tryUpdateNodeHealth(node *api.Node, now time.Time, ds *con
 		health.readyCondition = &c
 	}
 	// Always update the probe time if the node lease is renewed.
-	if lease, ok := controller.GetAs[*api.Lease](nc.leases, NodeLeaseNamespace, node.Name); ok && lease.Spec.RenewTime != nil {
+	if lease, ok := controller.GetAs[*api.Lease](nc.leases, nodeLeaseNamespace, node.Name); ok && lease.Spec.RenewTime != nil {
 		rt := lease.Spec.RenewTime.Time.Time
 		if savedLease == nil || savedLease.Before(rt) {
 			health.leaseRenewTime = &rt

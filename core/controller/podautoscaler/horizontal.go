@@ -121,10 +121,9 @@ func (c *Controller) Sync(key string, ds *controller.Decisions) error {
 // scaleOf is the target's scale subresource: spec and status replicas and
 // the selector.
 type scaleOf struct {
-	obj                     api.Object
-	specReplicas, replicas  int32
-	selector                *api.LabelSelector
-	groupResource, notFound string
+	obj                    api.Object
+	specReplicas, replicas int32
+	selector               *api.LabelSelector
 }
 
 // getScale models scaleForResourceMappings for the kinds with a scale

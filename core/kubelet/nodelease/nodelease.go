@@ -1,4 +1,9 @@
-package nodelifecycle
+// Package nodelease is the kubelet's node lease controller
+// (k8s.io/component-helpers/apimachinery/lease/controller.go, configured by
+// pkg/kubelet/kubelet.go): the heartbeat a kubelet writes to
+// kube-node-lease/<node> between node status updates. It belongs to the node
+// agent; the node lifecycle controller only reads the Lease.
+package nodelease
 
 import (
 	"time"
@@ -8,20 +13,17 @@ import (
 	"github.com/kubeplay/kubeplay/core/clock"
 )
 
-// Node heartbeats through Leases, the kubelet's side (its node lease
-// controller, k8s.io/component-helpers/apimachinery/lease/controller.go,
-// configured by pkg/kubelet/kubelet.go).
 const (
-	// NodeLeaseNamespace holds one Lease per node, named after it
+	// Namespace holds one Lease per node, named after it
 	// (v1.NamespaceNodeLease).
-	NodeLeaseNamespace = "kube-node-lease"
-	// NodeLeaseDurationSeconds is the kubelet's nodeLeaseDurationSeconds
+	Namespace = "kube-node-lease"
+	// DurationSeconds is the kubelet's nodeLeaseDurationSeconds
 	// default.
-	NodeLeaseDurationSeconds int32 = 40
-	// LeaseRenewInterval is how often the kubelet renews its lease: a
+	DurationSeconds int32 = 40
+	// RenewInterval is how often the kubelet renews its lease: a
 	// quarter of the duration (kubelet.go: renewInterval =
 	// leaseDuration * 0.25), 10 s.
-	LeaseRenewInterval = 10 * time.Second
+	RenewInterval = 10 * time.Second
 )
 
 // RenewLease creates or renews the Lease kube-node-lease/<nodeName> the
@@ -34,15 +36,15 @@ const (
 //
 // The owner reference is added once the Node exists, so the garbage
 // collector deletes the lease with its node. The kubelet calls this every
-// LeaseRenewInterval; the node lifecycle controller reads renewTime.
+// RenewInterval; the node lifecycle controller reads renewTime.
 func RenewLease(s *apiserver.Server, clk clock.Source, nodeName string) error {
 	now := api.MicroTime{Time: api.NewTime(clk.Now())}
-	lease, err := apiserver.GetAs[*api.Lease](s, NodeLeaseNamespace, nodeName)
+	lease, err := apiserver.GetAs[*api.Lease](s, Namespace, nodeName)
 	switch {
 	case apiserver.IsNotFound(err):
-		holder, duration := nodeName, NodeLeaseDurationSeconds
+		holder, duration := nodeName, DurationSeconds
 		lease = &api.Lease{
-			ObjectMeta: api.ObjectMeta{Name: nodeName, Namespace: NodeLeaseNamespace},
+			ObjectMeta: api.ObjectMeta{Name: nodeName, Namespace: Namespace},
 			Spec:       api.LeaseSpec{HolderIdentity: &holder, LeaseDurationSeconds: &duration, RenewTime: &now},
 		}
 		setNodeOwner(s, lease, nodeName)

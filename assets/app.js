@@ -186,10 +186,14 @@ function fail(err) {
 // ---------------------------------------------------------------- drawing
 
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+// stateWords name the Pod states (core/session's State* constants) in the
+// legend's order; the legend is drawn from them.
 const stateWords = {
   ready: "ready", notready: "running, not ready", pending: "pending", terminating: "terminating",
   failed: "failing", succeeded: "completed", unknown: "unknown",
 };
+$("legend").innerHTML = Object.entries(stateWords).map(([k, w]) =>
+  `<li><span class="pod s-${k}" aria-hidden="true"></span>${esc(w[0].toUpperCase() + w.slice(1))}</li>`).join("");
 const maxPodsDrawn = 240; // per ReplicaSet or node; the rest are counted
 
 function draw(v) {

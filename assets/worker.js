@@ -17,20 +17,11 @@
 // {type: "fatal", error}.
 "use strict";
 
-// Ops whose answer carries the view of the tick shown afterwards.
-const changesView = new Set([
-  "create", "reset", "run", "apply", "diff", "tick", "step", "back", "jump", "view",
-  "load", "example", "decode",
-]);
-// Ops after which the session is kept, encoded, as the last good state.
-const changesState = new Set([
-  "create", "reset", "run", "apply", "tick", "step", "back", "jump", "load", "example", "decode",
-]);
-// Ops whose result is JSON text.
-const jsonResult = new Set([
-  "create", "reset", "run", "apply", "diff", "tick", "step", "jump", "view", "load",
-  "example", "decode", "scenarios", "transcript", "complete", "linkFiles", "pod",
-]);
+// What each op answers, how it changes the view and whether it changes the
+// session, from the core's own table of ops (wasm/api.go): {op: {result:
+// "json"|"value", view: "after"|"result"|undefined, session: true|undefined}}.
+// Set once the core is ready.
+let opInfo = {};
 
 // exited is set once the Go program has stopped: every call after it
 // would throw "Go program has already exited".
@@ -63,16 +54,19 @@ function handle({ id, op, args = [] }) {
   try {
     let result = call(op, args);
     let view;
-    if (op === "view" || op === "create" || op === "reset") {
+    const info = opInfo[op] || {};
+    if (info.view === "result") {
       view = result; // these return the view itself
       result = undefined;
     } else {
-      if (jsonResult.has(op) && typeof result === "string") result = JSON.parse(result);
+      if (info.result === "json" && typeof result === "string") result = JSON.parse(result);
       // The pods may come as a patch over the last view sent (the page
       // draws every view in order, so it holds that one).
-      if (changesView.has(op)) view = call("view", ["delta"]);
+      if (info.view === "after") view = call("view", ["delta"]);
     }
-    const state = changesState.has(op) ? call("encode", []) : undefined;
+    // After an op that changes the session, the session is kept, encoded,
+    // as the last good state.
+    const state = info.session ? call("encode", []) : undefined;
     postMessage({ id, ok: true, result, view, state, ms: performance.now() - t0 });
   } catch (err) {
     postMessage({ id, ok: false, error: String(err && err.message || err), crashed: Boolean(err && err.crashed) });
@@ -140,6 +134,7 @@ async function start() {
   // main() has run up to its select{} by now: the exports are in place.
   if (typeof globalThis.kubeplay !== "object") throw new Error("the core did not export globalThis.kubeplay");
   marks.goStarted = at();
+  opInfo = JSON.parse(call("ops", []));
   const scenarios = JSON.parse(call("scenarios", []));
   marks.listed = at();
   postMessage({ type: "ready", version: call("version", []), scenarios, marks });

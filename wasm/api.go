@@ -27,111 +27,190 @@ type bridge struct {
 	sent []*session.Pod
 }
 
-func (b *bridge) handlers() map[string]handler {
-	h := map[string]handler{
-		"version": func([]safejs.Value) (any, error) { return version, nil },
-		"create":  b.create,
-		"reset":   b.create,
-		"run": b.withString(func(s *session.Session, line string) (any, error) {
-			return jsonString(s.Run(line))
-		}),
-		"apply": b.withString(func(s *session.Session, text string) (any, error) {
-			return jsonString(s.Apply(text))
-		}),
-		"diff": b.withString(func(s *session.Session, text string) (any, error) {
-			return jsonString(s.Diff(text))
-		}),
-		"tick": b.session(func(s *session.Session, args []safejs.Value) (any, error) {
-			n, err := argInt(args, 0, 1)
-			if err != nil {
-				return nil, err
-			}
-			return jsonString(s.Tick(n))
-		}),
-		"step": b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
-			return jsonString(s.Step())
-		}),
-		"back": b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
-			s.Back()
-			return float64(s.Cursor()), nil
-		}),
-		"jump": b.session(func(s *session.Session, args []safejs.Value) (any, error) {
-			n, err := argInt(args, 0, 0)
-			if err != nil {
-				return nil, err
-			}
-			return jsonString(s.Jump(int64(n)))
-		}),
-		"view": b.session(func(s *session.Session, args []safejs.Value) (any, error) {
-			mode, _ := argString(args, 0)
-			return b.viewJSON(s, mode == "delta")
-		}),
-		"load": b.session(func(s *session.Session, args []safejs.Value) (any, error) {
-			name, err := argString(args, 0)
-			if err != nil {
-				return nil, err
-			}
-			text, err := argString(args, 1)
-			if err != nil {
-				return nil, err
-			}
-			return loadResult(s.Load(name, []byte(text)))
-		}),
-		"example": b.withString(func(s *session.Session, name string) (any, error) {
-			data, file, err := example(name)
-			if err != nil {
-				return nil, err
-			}
-			return loadResult(s.Load(file, data))
-		}),
-		"scenarios": func([]safejs.Value) (any, error) {
-			list, err := examples()
-			if err != nil {
-				return nil, err
-			}
-			return jsonString(list)
-		},
-		"encode": b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
-			return s.Encode(), nil
-		}),
-		"decode": b.withString(func(s *session.Session, state string) (any, error) {
-			return loadResult(s.Decode(state))
-		}),
-		"script": b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
-			return string(s.Script()), nil
-		}),
-		"transcript": b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
-			t := s.Transcript()
-			if t == nil {
-				t = []session.Output{}
-			}
-			return jsonString(t)
-		}),
-		"pod": b.session(func(s *session.Session, args []safejs.Value) (any, error) {
-			ns, err := argString(args, 0)
-			if err != nil {
-				return nil, err
-			}
-			name, err := argString(args, 1)
-			if err != nil {
-				return nil, err
-			}
-			d, err := s.Pod(ns, name)
-			if err != nil {
-				return nil, err
-			}
-			return jsonString(d)
-		}),
-		"complete": b.withString(func(s *session.Session, line string) (any, error) {
-			c := s.Complete(line)
-			if c == nil {
-				c = []string{}
-			}
-			return jsonString(c)
-		}),
+// The answer kinds of an op, which tell the worker what to do with it.
+const (
+	// resultValue: a plain value (a string, a number), passed on as is.
+	resultValue = "value"
+	// resultJSON: JSON text, which the worker parses.
+	resultJSON = "json"
+)
+
+// The effects of an op on the view the page shows.
+const (
+	// viewKept: the op changes nothing the page draws.
+	viewKept = ""
+	// viewAfter: the op may change the tick shown or the cluster; the
+	// worker sends view("delta") with its answer.
+	viewAfter = "after"
+	// viewIsResult: the op answers with the view itself (JSON text),
+	// which the worker sends as the view.
+	viewIsResult = "result"
+)
+
+// An op is one function of globalThis.kubeplay: its call and what it does,
+// what kind of answer it gives and how it changes the view. The table is
+// the one list of the operations: export installs it, ops() hands its
+// kinds to the worker (assets/worker.js), and the package comment points
+// here.
+type op struct {
+	name, call, doc string
+	result          string // resultValue or resultJSON
+	view            string // viewKept, viewAfter or viewIsResult
+	// session: the op changes the session, which the worker then keeps,
+	// encoded, as the last good state (the page's crash recovery).
+	session bool
+	fn      handler
+}
+
+// opInfo is what the worker learns of an op.
+type opInfo struct {
+	Result  string `json:"result"`
+	View    string `json:"view,omitempty"`
+	Session bool   `json:"session,omitempty"`
+}
+
+func (b *bridge) ops() []op {
+	ops := []op{
+		{name: "version", call: "version()", doc: "the build's version string", result: resultValue,
+			fn: func([]safejs.Value) (any, error) { return version, nil }},
+		{name: "create", session: true, call: "create(seed)", doc: "a new session on a fresh cluster; returns the head view",
+			result: resultJSON, view: viewIsResult, fn: b.create},
+		{name: "reset", session: true, call: "reset(seed)", doc: "the same, keeping nothing of the old session",
+			result: resultJSON, view: viewIsResult, fn: b.create},
+		{name: "run", session: true, call: "run(line)", doc: "a console line; returns an Output", result: resultJSON, view: viewAfter,
+			fn: b.withString(func(s *session.Session, line string) (any, error) {
+				return jsonString(s.Run(line))
+			})},
+		{name: "apply", session: true, call: "apply(text)", doc: "the editor's text; returns an ApplyResult", result: resultJSON, view: viewAfter,
+			fn: b.withString(func(s *session.Session, text string) (any, error) {
+				return jsonString(s.Apply(text))
+			})},
+		{name: "diff", call: "diff(text)", doc: "what applying it would change (kubectl diff), changing nothing; returns an ApplyResult",
+			result: resultJSON, view: viewAfter,
+			fn: b.withString(func(s *session.Session, text string) (any, error) {
+				return jsonString(s.Diff(text))
+			})},
+		{name: "tick", session: true, call: "tick(n)", doc: "let n simulated seconds pass; returns an Output", result: resultJSON, view: viewAfter,
+			fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+				n, err := argInt(args, 0, 1)
+				if err != nil {
+					return nil, err
+				}
+				return jsonString(s.Tick(n))
+			})},
+		{name: "step", session: true, call: "step()", doc: "one reconcile; returns an Output", result: resultJSON, view: viewAfter,
+			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+				return jsonString(s.Step())
+			})},
+		{name: "back", session: true, call: "back()", doc: "one tick back; returns the tick shown (number)", result: resultValue, view: viewAfter,
+			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+				s.Back()
+				return float64(s.Cursor()), nil
+			})},
+		{name: "jump", session: true, call: "jump(tick)", doc: "show any tick, running the cluster to it if needed; returns an Output",
+			result: resultJSON, view: viewAfter,
+			fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+				n, err := argInt(args, 0, 0)
+				if err != nil {
+					return nil, err
+				}
+				return jsonString(s.Jump(int64(n)))
+			})},
+		{name: "view", call: "view(mode)", doc: `the View of the tick shown; view("delta") may send its pods as a patch over the last view sent (View.JSONDelta)`,
+			result: resultJSON, view: viewIsResult,
+			fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+				mode, _ := argString(args, 0)
+				return b.viewJSON(s, mode == "delta")
+			})},
+		{name: "load", session: true, call: "load(name, text)", doc: "a scenario archive; returns a LoadResult", result: resultJSON, view: viewAfter,
+			fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+				name, err := argString(args, 0)
+				if err != nil {
+					return nil, err
+				}
+				text, err := argString(args, 1)
+				if err != nil {
+					return nil, err
+				}
+				return loadResult(s.Load(name, []byte(text)))
+			})},
+		{name: "example", session: true, call: "example(name)", doc: "an embedded example scenario, by name; returns a LoadResult",
+			result: resultJSON, view: viewAfter,
+			fn: b.withString(func(s *session.Session, name string) (any, error) {
+				data, file, err := example(name)
+				if err != nil {
+					return nil, err
+				}
+				return loadResult(s.Load(file, data))
+			})},
+		{name: "scenarios", call: "scenarios()", doc: "the embedded examples: [{name, title, files}]", result: resultJSON,
+			fn: func([]safejs.Value) (any, error) {
+				list, err := examples()
+				if err != nil {
+					return nil, err
+				}
+				return jsonString(list)
+			}},
+		{name: "encode", call: "encode()", doc: "the session as a share-link string", result: resultValue,
+			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+				return s.Encode(), nil
+			})},
+		{name: "decode", session: true, call: "decode(state)", doc: "a share-link string; returns a LoadResult", result: resultJSON, view: viewAfter,
+			fn: b.withString(func(s *session.Session, state string) (any, error) {
+				return loadResult(s.Decode(state))
+			})},
+		{name: "script", call: "script()", doc: "the session as a scenario archive (text)", result: resultValue,
+			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+				return string(s.Script()), nil
+			})},
+		{name: "transcript", call: "transcript()", doc: "what each logged command printed: [Output]", result: resultJSON,
+			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+				t := s.Transcript()
+				if t == nil {
+					t = []session.Output{}
+				}
+				return jsonString(t)
+			})},
+		{name: "pod", call: "pod(ns, name)", doc: "a pod at the tick shown: its describe output and its kubelet's CRI calls; returns a PodDetail",
+			result: resultJSON, fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+				ns, err := argString(args, 0)
+				if err != nil {
+					return nil, err
+				}
+				name, err := argString(args, 1)
+				if err != nil {
+					return nil, err
+				}
+				d, err := s.Pod(ns, name)
+				if err != nil {
+					return nil, err
+				}
+				return jsonString(d)
+			})},
+		{name: "complete", call: "complete(line)", doc: "console completions of the line's last word: [string]", result: resultJSON,
+			fn: b.withString(func(s *session.Session, line string) (any, error) {
+				c := s.Complete(line)
+				if c == nil {
+					c = []string{}
+				}
+				return jsonString(c)
+			})},
 	}
-	b.recoveryHandlers(h)
-	return h
+	return append(ops, recoveryOps()...)
+}
+
+// handlers are the functions export installs: the ops, and ops() itself,
+// which tells the worker each op's kind of answer and view effect.
+func (b *bridge) handlers() map[string]handler {
+	ops := b.ops()
+	fns := map[string]handler{}
+	info := map[string]opInfo{}
+	for _, o := range ops {
+		fns[o.name] = o.fn
+		info[o.name] = opInfo{Result: o.result, View: o.view, Session: o.session}
+	}
+	fns["ops"] = func([]safejs.Value) (any, error) { return jsonString(info) }
+	return fns
 }
 
 // create makes a new session: create(seed) and reset(seed). The seed is a

@@ -6,35 +6,12 @@
 // never blocks the page; the worker answers the page's postMessage requests
 // by calling these functions.
 //
-// The API (every function returns a plain value, or an Error object on
-// failure; none throws, and a Go panic inside one comes back as an Error
-// too, leaving the runtime alive):
-//
-//	version()            the build's version string
-//	create(seed)         a new session on a fresh cluster; returns the head view (JSON)
-//	reset(seed)          the same, keeping nothing of the old session
-//	run(line)            a console line; returns an Output (JSON)
-//	apply(text)          the editor's text; returns an ApplyResult (JSON)
-//	diff(text)           what applying it would change (kubectl diff), changing
-//	                     nothing; returns an ApplyResult (JSON)
-//	tick(n)              let n simulated seconds pass; returns an Output (JSON)
-//	step()               one reconcile; returns an Output (JSON)
-//	back()               one tick back; returns the tick shown (number)
-//	jump(tick)           show any tick, running the cluster to it if needed; Output (JSON)
-//	view(mode)           the View of the tick shown (JSON); view("delta") may send
-//	                     its pods as a patch over the last view sent (View.JSONDelta)
-//	load(name, text)     a scenario archive; returns a LoadResult (JSON)
-//	example(name)        an embedded example scenario, by name; LoadResult (JSON)
-//	scenarios()          the embedded examples: [{name, title, files}] (JSON)
-//	encode()             the session as a share-link string
-//	decode(state)        a share-link string; returns a LoadResult (JSON)
-//	pod(ns, name)        a pod at the tick shown: its describe output and its
-//	                     kubelet's CRI calls; returns a PodDetail (JSON)
-//	script()             the session as a scenario archive (text)
-//	transcript()         what each logged command printed: [Output] (JSON)
-//	complete(line)       console completions of the line's last word (JSON array)
-//	linkFiles(state)     a share link's files and editor text, not replayed (JSON)
-//	exit()               stop the Go program, as a crash would (recovery.go)
+// The API is the table of ops in api.go: each function's call, what it
+// does, whether it answers with JSON text and how it changes the view the
+// page shows. The worker reads the last two from ops(), so the table is
+// the one list of the operations. Every function returns a plain value,
+// or an Error object on failure; none throws, and a Go panic inside one
+// comes back as an Error too, leaving the runtime alive.
 //
 // JSON strings are the one shape that crosses the boundary cheaply and
 // safely (safejs cannot convert typed slices, maps or structs); the schema

@@ -120,6 +120,34 @@ var kinds = []*KindInfo{
 		Singular: "runtimeclass", New: func() Object { return &RuntimeClass{} }},
 }
 
+// The kinds by name, for code that means one kind: a typed value where
+// LookupKind("...") would hand back a nil for a misspelt name.
+var (
+	NamespaceKind     = kindNamed("Namespace")
+	NodeKind          = kindNamed("Node")
+	PodKind           = kindNamed("Pod")
+	ServiceKind       = kindNamed("Service")
+	EndpointsKind     = kindNamed("Endpoints")
+	EventKind         = kindNamed("Event")
+	ResourceQuotaKind = kindNamed("ResourceQuota")
+	DeploymentKind    = kindNamed("Deployment")
+	ReplicaSetKind    = kindNamed("ReplicaSet")
+	EndpointSliceKind = kindNamed("EndpointSlice")
+	LeaseKind         = kindNamed("Lease")
+	RuntimeClassKind  = kindNamed("RuntimeClass")
+)
+
+// kindNamed finds a kind of the list while the package initialises (before
+// init builds byKind); a name not in the list is a programming error.
+func kindNamed(name string) *KindInfo {
+	for _, k := range kinds {
+		if k.Kind == name {
+			return k
+		}
+	}
+	panic("api: no kind " + name)
+}
+
 var (
 	byKind = map[string]*KindInfo{}
 	byType = map[reflect.Type]*KindInfo{}

@@ -12,7 +12,7 @@ import (
 // resourceVersion and the watch log do not move.
 func TestDryRun(t *testing.T) {
 	s := newTestServer(1)
-	k, _ := api.LookupKind("Deployment")
+	k := api.DeploymentKind
 	if _, err := s.Create(testDeployment("web")); err != nil {
 		t.Fatal(err)
 	}

@@ -49,46 +49,14 @@ func TestSemanticEqual(t *testing.T) {
 	}
 }
 
-func TestPodQOS(t *testing.T) {
-	rl := func(kv ...string) api.ResourceList {
-		l := api.ResourceList{}
-		for i := 0; i < len(kv); i += 2 {
-			l[api.ResourceName(kv[i])] = resource.MustParse(kv[i+1])
-		}
-		return l
-	}
-	ctr := func(req, lim api.ResourceList) api.Container {
-		return api.Container{Name: "c", Image: "i", Resources: api.ResourceRequirements{Requests: req, Limits: lim}}
-	}
-	cases := []struct {
-		name       string
-		containers []api.Container
-		want       PodQOSClass
-	}{
-		{"nothing", []api.Container{ctr(nil, nil)}, PodQOSBestEffort},
-		{"zero requests", []api.Container{ctr(rl("cpu", "0"), nil)}, PodQOSBestEffort},
-		{"only other resources", []api.Container{ctr(rl("pods", "1"), nil)}, PodQOSBestEffort},
-		{"requests only", []api.Container{ctr(rl("cpu", "100m"), nil)}, PodQOSBurstable},
-		{"equal requests and limits", []api.Container{ctr(rl("cpu", "1", "memory", "1Gi"), rl("cpu", "1000m", "memory", "1Gi"))}, PodQOSGuaranteed},
-		{"limits only (requests default to them)", []api.Container{ctr(nil, rl("cpu", "1", "memory", "1Gi"))}, PodQOSBurstable},
-		{"cpu limit only", []api.Container{ctr(rl("cpu", "1"), rl("cpu", "1"))}, PodQOSBurstable},
-		{"requests below limits", []api.Container{ctr(rl("cpu", "500m", "memory", "1Gi"), rl("cpu", "1", "memory", "1Gi"))}, PodQOSBurstable},
-		{"one guaranteed, one best effort", []api.Container{
-			ctr(rl("cpu", "1", "memory", "1Gi"), rl("cpu", "1", "memory", "1Gi")), ctr(nil, nil)}, PodQOSBurstable},
-	}
-	for _, c := range cases {
-		pod := &api.Pod{Spec: api.PodSpec{Containers: c.containers}}
-		if got := podQOS(pod); got != c.want {
-			t.Errorf("%s: podQOS = %s, want %s", c.name, got, c.want)
-		}
-	}
-	// Through the server, after defaulting: limits alone make requests
-	// equal to them, so the pod is Guaranteed.
+// Through the server, after defaulting: limits alone make requests equal
+// to them, so the pod is Guaranteed (ComputePodQOS's cases are core/api's).
+func TestPodQOSAfterDefaulting(t *testing.T) {
 	s := newTestServer(1)
 	p := testPod("g", "")
-	p.Spec.Containers[0].Resources.Limits = rl("cpu", "1", "memory", "1Gi")
+	p.Spec.Containers[0].Resources.Limits = api.ResourceList{"cpu": resource.MustParse("1"), "memory": resource.MustParse("1Gi")}
 	got := mustCreate(t, s, p)
-	if got.Status.QOSClass != string(PodQOSGuaranteed) {
+	if got.Status.QOSClass != string(api.PodQOSGuaranteed) {
 		t.Errorf("limits-only pod after defaulting: qosClass %s, requests %v", got.Status.QOSClass,
 			got.Spec.Containers[0].Resources.Requests)
 	}

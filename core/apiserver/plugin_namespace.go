@@ -29,7 +29,7 @@ func (NamespaceLifecycle) Admit(a *Attributes) error {
 	if isNamespace || a.Namespace == "" || a.Operation == OperationDelete {
 		return nil
 	}
-	nsKind, _ := api.LookupKind("Namespace")
+	nsKind := api.NamespaceKind
 	r := a.server.lookup(nsKind, "", a.Namespace)
 	if r == nil {
 		return NewNotFound(nsKind, a.Namespace)

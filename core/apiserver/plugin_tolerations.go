@@ -2,13 +2,6 @@ package apiserver
 
 import "github.com/kubeplay/kubeplay/core/api"
 
-// The taints the node lifecycle controller puts on a node that stops being
-// Ready (v1.TaintNodeNotReady, v1.TaintNodeUnreachable).
-const (
-	TaintNodeNotReady    = "node.kubernetes.io/not-ready"
-	TaintNodeUnreachable = "node.kubernetes.io/unreachable"
-)
-
 // DefaultTolerationSecondsValue is the admission plugin's default for both
 // tolerations (--default-not-ready-toleration-seconds and
 // --default-unreachable-toleration-seconds).
@@ -52,10 +45,10 @@ func (p DefaultTolerationSeconds) Admit(a *Attributes) error {
 	toleratesNotReady, toleratesUnreachable := false, false
 	for _, t := range pod.Spec.Tolerations {
 		noExecute := t.Effect == api.TaintEffectNoExecute || t.Effect == ""
-		if (t.Key == TaintNodeNotReady || t.Key == "") && noExecute {
+		if (t.Key == api.TaintNodeNotReady || t.Key == "") && noExecute {
 			toleratesNotReady = true
 		}
-		if (t.Key == TaintNodeUnreachable || t.Key == "") && noExecute {
+		if (t.Key == api.TaintNodeUnreachable || t.Key == "") && noExecute {
 			toleratesUnreachable = true
 		}
 	}
@@ -66,11 +59,11 @@ func (p DefaultTolerationSeconds) Admit(a *Attributes) error {
 		return &v
 	}
 	if !toleratesNotReady {
-		pod.Spec.Tolerations = append(pod.Spec.Tolerations, api.Toleration{Key: TaintNodeNotReady,
+		pod.Spec.Tolerations = append(pod.Spec.Tolerations, api.Toleration{Key: api.TaintNodeNotReady,
 			Operator: "Exists", Effect: api.TaintEffectNoExecute, TolerationSeconds: seconds(p.NotReadySeconds)})
 	}
 	if !toleratesUnreachable {
-		pod.Spec.Tolerations = append(pod.Spec.Tolerations, api.Toleration{Key: TaintNodeUnreachable,
+		pod.Spec.Tolerations = append(pod.Spec.Tolerations, api.Toleration{Key: api.TaintNodeUnreachable,
 			Operator: "Exists", Effect: api.TaintEffectNoExecute, TolerationSeconds: seconds(p.UnreachableSeconds)})
 	}
 	return nil

@@ -236,7 +236,7 @@ type serviceAllocations struct {
 
 func newServiceAllocations(s *Server, namespace, name string, excludeSelf bool) *serviceAllocations {
 	al := &serviceAllocations{s: s, ips: map[uint32]bool{}, ports: map[int]bool{}}
-	k, _ := api.LookupKind("Service")
+	k := api.ServiceKind
 	t := s.tables[k]
 	if t == nil {
 		return al
@@ -800,7 +800,7 @@ func sameNodePorts(old, svc *api.Service) bool {
 }
 
 func serviceKindInfo() *api.KindInfo {
-	k, _ := api.LookupKind("Service")
+	k := api.ServiceKind
 	return k
 }
 

@@ -11,7 +11,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/cluster"
 )
 
-var serviceKind, _ = api.LookupKind("Service")
+var serviceKind = api.ServiceKind
 
 // newAllocCluster is a cluster whose API server allocates Service
 // addresses.

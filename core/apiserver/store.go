@@ -74,7 +74,7 @@ func New(clk clock.Source, rng *rand.Rand) *Server {
 	}
 	s.log.init()
 	s.leases.init()
-	s.eventKind, _ = api.LookupKind("Event")
+	s.eventKind = api.EventKind
 	for _, name := range InitialNamespaces {
 		ns := &api.Namespace{ObjectMeta: api.ObjectMeta{Name: name}}
 		if _, err := s.Create(ns); err != nil {

@@ -41,7 +41,7 @@ func prepareForCreate(obj api.Object) {
 	case *api.Pod: // podStrategy.PrepareForCreate
 		o.Generation = 1
 		dropDisabledPodFields(&o.Spec, nil)
-		o.Status = api.PodStatus{Phase: api.PodPending, QOSClass: string(podQOS(o))}
+		o.Status = api.PodStatus{Phase: api.PodPending, QOSClass: string(api.ComputePodQOS(o))}
 	case *api.Service: // svcStrategy.PrepareForCreate
 		o.Status = api.ServiceStatus{}
 	case *api.ResourceQuota: // resourcequotaStrategy.PrepareForCreate

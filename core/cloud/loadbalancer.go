@@ -98,7 +98,7 @@ func NewLoadBalancer(ctx *controller.Context, opts Options) *LoadBalancer {
 	if opts.PoolStart == "" || opts.PoolEnd == "" {
 		opts.PoolStart, opts.PoolEnd = "172.18.255.200", "172.18.255.250"
 	}
-	svcKind, _ := api.LookupKind("Service")
+	svcKind := api.ServiceKind
 	return &LoadBalancer{
 		server:       ctx.Server,
 		informers:    ctx.Informers,

@@ -13,7 +13,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/internal/clustertest"
 )
 
-var serviceKind, _ = api.LookupKind("Service")
+var serviceKind = api.ServiceKind
 
 func lbService(name string) *api.Service {
 	return &api.Service{

@@ -43,21 +43,41 @@ type NodeOptions struct {
 	ExternalCloudProvider bool
 }
 
+// nodeOptionKeys are the options of `node add`, in the order the errors
+// list them.
+var nodeOptionKeys = []string{"cpu", "memory", "pods", "label", "taint", "runtime-handlers", "cloud-provider", "unschedulable"}
+
 // ParseNodeOptions reads a scenario's `node add NAME key=value ...`
 // arguments: cpu=, memory=, pods=, label=key=value (repeatable),
-// taint=key[=value]:Effect (repeatable) and unschedulable=true|false.
+// taint=key[=value]:Effect (repeatable) and unschedulable=true|false. It is
+// the one parser of them: the scenario format and the console use it.
 func ParseNodeOptions(name string, args []string) (NodeOptions, error) {
 	o := NodeOptions{Name: name}
 	for _, a := range args {
 		k, v, ok := strings.Cut(a, "=")
 		if !ok {
-			return o, fmt.Errorf("node %s: argument %q is not key=value", name, a)
+			return o, fmt.Errorf("option %q is not key=value (want %s)", a, orList(nodeOptionKeys, "="))
 		}
 		if err := o.Set(k, v); err != nil {
-			return o, fmt.Errorf("node %s: %w", name, err)
+			return o, err
 		}
 	}
 	return o, nil
+}
+
+// orList spells keys as "a, b or c", each with suffix.
+func orList(keys []string, suffix string) string {
+	var b strings.Builder
+	for i, k := range keys {
+		switch {
+		case i == len(keys)-1 && i > 0:
+			b.WriteString(" or ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		b.WriteString(k + suffix)
+	}
+	return b.String()
 }
 
 // Set sets one option from its scenario spelling.
@@ -109,7 +129,7 @@ func (o *NodeOptions) Set(key, value string) error {
 		}
 		o.Unschedulable = b
 	default:
-		return fmt.Errorf("unknown node option %q (want cpu, memory, pods, label, taint, runtime-handlers, cloud-provider or unschedulable)", key)
+		return fmt.Errorf("unknown node option %q (want %s)", key, orList(nodeOptionKeys, ""))
 	}
 	return nil
 }

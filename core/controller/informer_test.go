@@ -20,7 +20,7 @@ func newNamespace(t *testing.T, s *apiserver.Server, name string) {
 // full is replayed every cached object, in key order, as client-go does.
 func TestLateHandlerSeesCachedObjects(t *testing.T) {
 	s := apiserver.New(clock.New(clock.Epoch), rand.New(rand.NewPCG(1, 2)))
-	nsKind, _ := api.LookupKind("Namespace")
+	nsKind := api.NamespaceKind
 	in := NewInformers(s, nsKind)
 	newNamespace(t, s, "zeta")
 	newNamespace(t, s, "alpha")
@@ -48,7 +48,7 @@ func TestLateHandlerSeesCachedObjects(t *testing.T) {
 // state, and the cache holds the new one.
 func TestPumpDeliversUpdatesWithOldObject(t *testing.T) {
 	s := apiserver.New(clock.New(clock.Epoch), rand.New(rand.NewPCG(1, 2)))
-	nsKind, _ := api.LookupKind("Namespace")
+	nsKind := api.NamespaceKind
 	in := NewInformers(s, nsKind)
 	newNamespace(t, s, "team")
 	in.Pump()

@@ -502,9 +502,7 @@ func (pc PodControl) CreatePodsWithGenerateName(namespace string, template *api.
 	if err := validateControllerRef(controllerRef); err != nil {
 		return nil, err
 	}
-	// The API server copies what it is given, so the pod may share the
-	// template's maps and slices here: it never leaves this call.
-	pod, err := podFromTemplate(template, parent, controllerRef, false)
+	pod, err := podFromTemplate(template, parent, controllerRef)
 	if err != nil {
 		return nil, err
 	}
@@ -540,7 +538,7 @@ func (pc PodControl) createPods(namespace string, pod *api.Pod, parent api.Objec
 // (the pod's own grace period). NotFound is returned as is, without an
 // event; other errors are recorded and wrapped.
 func (pc PodControl) DeletePod(namespace, name string, parent api.Object) error {
-	podKind, _ := api.LookupKind("Pod")
+	podKind := api.PodKind
 	if _, _, err := pc.Server.DeleteShared(podKind, namespace, name, nil); err != nil {
 		if apiserver.IsNotFound(err) {
 			return err
@@ -550,17 +548,6 @@ func (pc PodControl) DeletePod(namespace, name string, parent api.Object) error 
 	}
 	pc.event(parent, api.EventTypeNormal, SuccessfulDeletePodReason, "Deleted pod: %v", name)
 	return nil
-}
-
-// PatchPod models RealPodControl.PatchPod, with a JSON patch.
-func (pc PodControl) PatchPod(namespace, name string, patch []byte) error {
-	podKind, _ := api.LookupKind("Pod")
-	obj, err := pc.Server.Patch(podKind, namespace, name, apiserver.JSONPatchType, patch)
-	if err == nil && pc.OnWrite != nil {
-		pod := obj.(*api.Pod)
-		pc.OnWrite(pod, pod.ControllerRef())
-	}
-	return err
 }
 
 func (pc PodControl) event(obj api.Object, eventType, reason, format string, args ...any) {
@@ -586,24 +573,18 @@ func validateControllerRef(ref *api.OwnerReference) error {
 	return nil
 }
 
-// GetPodFromTemplate models controller.GetPodFromTemplate: a pod with the
-// template's labels, annotations, finalizers and spec (deep copies),
-// generateName "<parent>-" and, if given, controllerRef as its only owner.
-func GetPodFromTemplate(template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference) (*api.Pod, error) {
-	return podFromTemplate(template, parent, controllerRef, true)
-}
-
-// podFromTemplate is GetPodFromTemplate; with deep false the pod shares the
-// template's maps, slices and pointers.
-func podFromTemplate(template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference, deep bool) (*api.Pod, error) {
+// podFromTemplate models controller.GetPodFromTemplate: a pod with the
+// template's labels, annotations, finalizers and spec, generateName
+// "<parent>-" and, if given, controllerRef as its only owner. Unlike
+// upstream it does not deep-copy the template: the pod shares its maps,
+// slices and pointers, which is safe because the API server copies what it
+// is given and the pod never leaves CreatePods.
+func podFromTemplate(template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference) (*api.Pod, error) {
 	name := parent.GetObjectMeta().Name
 	if name == "" {
 		return nil, fmt.Errorf("parentObject does not have ObjectMeta")
 	}
 	t := template
-	if deep {
-		t = api.DeepCopy(template)
-	}
 	pod := &api.Pod{
 		ObjectMeta: api.ObjectMeta{
 			Labels:       copyOrEmpty(t.Labels),

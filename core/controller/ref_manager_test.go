@@ -277,7 +277,7 @@ func TestReleaseIgnoresRecreatedPod(t *testing.T) {
 	s, _ := newTestServer(t)
 	rs := createTestRS(t, s, "rs", productionLabel)
 	old := createTestPod(t, s, "pod1", testLabel, rs)
-	podKind, _ := api.LookupKind("Pod")
+	podKind := api.PodKind
 	zero := int64(0)
 	if _, _, err := s.Delete(podKind, "default", "pod1", &apiserver.DeleteOptions{GracePeriodSeconds: &zero}); err != nil {
 		t.Fatal(err)
@@ -297,7 +297,7 @@ func TestAdoptRecreatedPodFails(t *testing.T) {
 	s, _ := newTestServer(t)
 	rs := createTestRS(t, s, "rs", productionLabel)
 	old := createTestPod(t, s, "pod1", productionLabel, nil)
-	podKind, _ := api.LookupKind("Pod")
+	podKind := api.PodKind
 	zero := int64(0)
 	if _, _, err := s.Delete(podKind, "default", "pod1", &apiserver.DeleteOptions{GracePeriodSeconds: &zero}); err != nil {
 		t.Fatal(err)
@@ -332,7 +332,7 @@ func TestCanAdoptRunsOnceAndBlocksAdoption(t *testing.T) {
 }
 
 func TestRecheckOwner(t *testing.T) {
-	rsKind, _ := api.LookupKind("ReplicaSet")
+	rsKind := api.ReplicaSetKind
 	tests := []struct {
 		name   string
 		change func(t *testing.T, s *apiserver.Server, rs *api.ReplicaSet)

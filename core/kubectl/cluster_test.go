@@ -1,74 +1,22 @@
 package kubectl
 
 import (
-	"fmt"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/kubeplay/kubeplay/core/api"
-	"github.com/kubeplay/kubeplay/core/apiserver"
-	"github.com/kubeplay/kubeplay/core/cluster"
-	"github.com/kubeplay/kubeplay/core/controller/deployment"
-	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
-	"github.com/kubeplay/kubeplay/core/controller/replicaset"
-	"github.com/kubeplay/kubeplay/core/fakekubelet"
+	"github.com/kubeplay/kubeplay/core/sim"
 )
 
-// testCluster is the tests' Cluster: the Deployment, ReplicaSet and
-// garbage-collector controllers with the fake kubelet (which binds pods to
-// node-1..3 and makes them ready two ticks after creation).
-type testCluster struct {
-	c *cluster.Cluster
-}
-
-func newTestCluster(t testing.TB, opts fakekubelet.Options) *testCluster {
+// newTestCluster is the tests' Cluster: the standard one (core/sim), every
+// controller, the scheduler and a kubelet on each of node-1..3, as the
+// page and scripts/play run it.
+func newTestCluster(t testing.TB) *sim.Sim {
 	t.Helper()
-	c := cluster.New(1)
-	c.Add(deployment.New(c.Context), replicaset.New(c.Context), garbagecollector.New(c.Context))
-	c.AddActor(fakekubelet.New(c.Context, opts))
-	if err := c.AddDefaultNodes(); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := c.Settle(); err != nil {
-		t.Fatal(err)
-	}
-	return &testCluster{c: c}
-}
-
-func (tc *testCluster) Server() *apiserver.Server { return tc.c.API }
-func (tc *testCluster) Now() time.Time            { return tc.c.Clock.Now() }
-func (tc *testCluster) Tick() error {
-	_, err := tc.c.Tick()
-	return err
-}
-
-// ContainerEnv is a small stand-in for the kubelet's: HOSTNAME, the
-// container's own variables and the service variables of the namespace.
-func (tc *testCluster) ContainerEnv(namespace, pod, container string) ([]api.EnvVar, error) {
-	p, err := apiserver.GetAs[*api.Pod](tc.c.API, namespace, pod)
+	c, err := sim.New(sim.Options{Seed: 1})
 	if err != nil {
-		return nil, err
+		t.Fatal(err)
 	}
-	if p.Status.Phase != api.PodRunning {
-		return nil, fmt.Errorf("unable to upgrade connection: container not found (%q)", container)
-	}
-	env := []api.EnvVar{{Name: "PATH", Value: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"}, {Name: "HOSTNAME", Value: pod}}
-	for _, ct := range p.Spec.Containers {
-		if ct.Name == container {
-			env = append(env, ct.Env...)
-		}
-	}
-	svcs, _, _ := apiserver.ListAs[*api.Service](tc.c.API, namespace, nil)
-	for _, s := range svcs {
-		if len(s.Spec.Ports) == 0 || s.Spec.ClusterIP == "" || s.Spec.ClusterIP == "None" {
-			continue
-		}
-		prefix := strings.ToUpper(strings.ReplaceAll(s.Name, "-", "_"))
-		env = append(env, api.EnvVar{Name: prefix + "_SERVICE_HOST", Value: s.Spec.ClusterIP},
-			api.EnvVar{Name: prefix + "_SERVICE_PORT", Value: fmt.Sprint(s.Spec.Ports[0].Port)})
-	}
-	return append(env, api.EnvVar{Name: "HOME", Value: "/root"}), nil
+	return c
 }
 
 // session runs command lines against one test cluster.
@@ -79,7 +27,7 @@ type session struct {
 }
 
 func newSession(t testing.TB, files map[string]string) *session {
-	return &session{t: t, c: newTestCluster(t, fakekubelet.Options{}), in: Input{Files: files}}
+	return &session{t: t, c: newTestCluster(t), in: Input{Files: files}}
 }
 
 func (s *session) run(line string) Result { return Run(s.c, line, s.in) }

@@ -57,7 +57,7 @@ func runClusterInfo(e *env, c *command, fs *flagSet, args []string) error {
 		ns = fs.string("namespace")
 	}
 	sel, _ := labels.Parse(clusterServiceSelector)
-	k, _ := api.LookupKind("Service")
+	k := api.ServiceKind
 	list, err := e.cluster.Server().List(k, ns, sel)
 	if err == nil {
 		printService(e.out, "Kubernetes control plane", controlPlaneHost)

@@ -160,7 +160,7 @@ func (e *env) drainOne(in *info, fs *flagSet, dry dryRun) error {
 		}
 		return nil
 	}
-	kind, _ := api.LookupKind("Pod")
+	kind := api.PodKind
 	opts := &apiserver.DeleteOptions{}
 	if g := fs.int("grace-period"); g >= 0 {
 		opts.GracePeriodSeconds = &g

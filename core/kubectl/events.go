@@ -242,7 +242,7 @@ func (o eventsOptions) filtered(t string) bool {
 // listEvents is Run's list (FollowContinue over chunks, in the server's
 // order), filtered by --types.
 func (e *env) listEvents(o eventsOptions) ([]*api.Event, error) {
-	k, _ := api.LookupKind("Event")
+	k := api.EventKind
 	list, err := e.cluster.Server().ListWithOptions(k, o.namespace, apiserver.ListOptions{FieldSelector: o.eventSelector()})
 	if err != nil {
 		return nil, enhanceListError(err, selection{fieldSelector: o.eventSelector()}, k)
@@ -372,7 +372,7 @@ func writeIndentedJSON(w io.Writer, raw []byte) error {
 // aligned one at a time (the first with the header). It ends as `get
 // --watch` does here (watch.go: watchIdle, watchMax, --request-timeout).
 func (e *env) watchEvents(o eventsOptions) error {
-	k, _ := api.LookupKind("Event")
+	k := api.EventKind
 	s := e.cluster.Server()
 	initial, err := e.listEvents(o)
 	if err != nil {

@@ -3,8 +3,6 @@ package kubectl
 import (
 	"testing"
 	"time"
-
-	"github.com/kubeplay/kubeplay/core/fakekubelet"
 )
 
 // FuzzRun runs random command lines against a small cluster: no input
@@ -29,7 +27,7 @@ func FuzzRun(f *testing.F) {
 	}
 	web := webYAML(2, "web", "nginx:1.14.2", "")
 	f.Fuzz(func(t *testing.T, line string) {
-		c := newTestCluster(t, fakekubelet.Options{})
+		c := newTestCluster(t)
 		in := Input{Files: map[string]string{"web.yaml": web}, Stdin: web, MaxWait: 20 * time.Second}
 		if r := Run(c, "kubectl apply -f web.yaml", in); r.ExitCode != 0 {
 			t.Fatal(r.Output)

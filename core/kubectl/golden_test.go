@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kubeplay/kubeplay/core/fakekubelet"
 	"github.com/kubeplay/kubeplay/core/sim"
 )
 
@@ -166,7 +165,7 @@ kubectl get rs
 // A failed rollout (an image that cannot be pulled): rollout status waits
 // until the progress deadline passes and fails with kubectl's error.
 func TestRolloutStatusProgressDeadline(t *testing.T) {
-	c := newTestCluster(t, fakekubelet.Options{Images: map[string]fakekubelet.ImageBehavior{"nginx:1.161": {NeverReady: true}}})
+	c := newTestCluster(t) // nginx:1.161 is a tag that does not exist
 	s := &session{t: t, c: c, in: Input{Files: map[string]string{"d.yaml": strings.Replace(nginxDeployment, "  replicas: 3\n", "  replicas: 3\n  progressDeadlineSeconds: 30\n", 1)}}}
 	got := runScript(t, s, `
 kubectl apply -f d.yaml

@@ -4,11 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
-	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // errWaitTimeout is wait.ErrWaitTimeout's text, which kubectl prints when a
@@ -97,11 +98,23 @@ func (e *env) rolloutStatusOne(in *info, revision int64, watch bool, timeout tim
 	return err
 }
 
+// RolloutStatus is the verdict kubectl rollout status prints for d as it
+// is now, without its newline: a progress line, "successfully rolled out",
+// or the error of a Deployment past its progress deadline. The page shows
+// it on the Deployment's card.
+func RolloutStatus(d *api.Deployment) string {
+	status, _, err := deploymentStatus(d, 0)
+	if err != nil {
+		return err.Error()
+	}
+	return strings.TrimSuffix(status, "\n")
+}
+
 // deploymentStatus is DeploymentStatusViewer.Status
 // (staging/src/k8s.io/kubectl/pkg/polymorphichelpers/rollout_status.go).
 func deploymentStatus(d *api.Deployment, revision int64) (string, bool, error) {
 	if revision > 0 {
-		rev, err := deployment.Revision(d)
+		rev, err := deploymentutil.Revision(d)
 		if err != nil {
 			return "", false, fmt.Errorf("cannot get the revision of deployment %q: %v", d.Name, err)
 		}
@@ -110,7 +123,7 @@ func deploymentStatus(d *api.Deployment, revision int64) (string, bool, error) {
 		}
 	}
 	if d.Generation <= d.Status.ObservedGeneration {
-		cond := deployment.GetDeploymentCondition(d.Status, api.DeploymentProgressing)
+		cond := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentProgressing)
 		if cond != nil && cond.Reason == "ProgressDeadlineExceeded" {
 			return "", false, fmt.Errorf("deployment %q exceeded its progress deadline", d.Name)
 		}

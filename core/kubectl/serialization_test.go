@@ -57,7 +57,7 @@ spec:
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := &session{t: t, c: &testCluster{c: std.Cluster}, in: Input{Files: map[string]string{
+	s := &session{t: t, c: std, in: Input{Files: map[string]string{
 		"nginx-deployment.yaml": nginxDeployment,
 		"svc.yaml":              svc,
 		// The file courses make with `... --dry-run=client -o yaml > web.yaml`.

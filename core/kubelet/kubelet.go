@@ -228,9 +228,6 @@ func (k *Kubelet) Cache() *images.Cache { return k.cache }
 // Registry is the image registry the node pulls from.
 func (k *Kubelet) Registry() *images.Registry { return k.reg }
 
-// Down reports whether the node is failed (SetDown).
-func (k *Kubelet) Down() bool { return k.down }
-
 // SetDown fails (true) or recovers (false) the node. A failed node's
 // kubelet stops renewing its Lease, posting node status and syncing pods,
 // as a node cut off from the control plane does; its containers go on as

@@ -32,7 +32,7 @@ var _ apiserver.QuotaEvaluator = (*Admission)(nil)
 
 // NewAdmission returns the evaluator for a server.
 func NewAdmission(s *apiserver.Server) *Admission {
-	k, _ := api.LookupKind("ResourceQuota")
+	k := api.ResourceQuotaKind
 	return &Admission{server: s, registry: NewRegistry(), kind: k}
 }
 

@@ -459,18 +459,12 @@ func (p *parser) node(n int, args []string) (NodeSpec, bool) {
 		}
 		return spec, true
 	}
-	spec.Options = cluster.NodeOptions{Name: spec.Name}
-	for _, a := range opts {
-		k, v, ok := strings.Cut(a, "=")
-		if !ok {
-			p.errorf(n, "node add: option %q is not key=value (want cpu=, memory=, pods=, label=, taint=, runtime-handlers=, cloud-provider= or unschedulable=)", a)
-			return spec, false
-		}
-		if err := spec.Options.Set(k, v); err != nil {
-			p.errorf(n, "node add: %v", err)
-			return spec, false
-		}
+	o, err := cluster.ParseNodeOptions(spec.Name, opts)
+	if err != nil {
+		p.errorf(n, "node add: %v", err)
+		return spec, false
 	}
+	spec.Options = o
 	return spec, true
 }
 

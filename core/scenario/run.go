@@ -80,6 +80,8 @@ type Runner struct {
 	seed  uint64
 	files map[string]string
 	next  int
+	// beforeStep, if set, runs before each reconcile a step command takes.
+	beforeStep func()
 }
 
 // NewRunner starts the scenario's cluster: the standard one, with the
@@ -98,6 +100,10 @@ func NewRunner(s *Scenario, opts Options) (*Runner, error) {
 	}
 	return &Runner{s: s, sim: c, seed: seed, files: s.FileMap()}, nil
 }
+
+// BeforeEachStep sets f to run before each reconcile a step command takes
+// (the page records the chart's point of the tick there).
+func (r *Runner) BeforeEachStep(f func()) { r.beforeStep = f }
 
 // Sim is the runner's cluster.
 func (r *Runner) Sim() *sim.Sim { return r.sim }
@@ -184,11 +190,14 @@ func (r *Runner) exec(c Command, res *Result) error {
 	return nil
 }
 
-// step runs up to n reconciles and says what each did, as the page's
-// console does.
+// step runs up to n reconciles and says what each did. It is the one step
+// interpreter: the page's console runs its step lines through Exec too.
 func (r *Runner) step(n int, res *Result) {
 	var b strings.Builder
 	for range n {
+		if r.beforeStep != nil {
+			r.beforeStep()
+		}
 		sr, ok := r.sim.Step()
 		if !ok {
 			b.WriteString("step: every work queue is empty; nothing to reconcile until the next tick\n")

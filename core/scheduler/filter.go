@@ -37,10 +37,6 @@ const (
 	ErrReasonInsufficientMemory = "Insufficient memory"
 )
 
-// TaintNodeUnschedulable is the taint a cordoned node carries
-// (v1.TaintNodeUnschedulable); a pod tolerating it may use the node.
-const TaintNodeUnschedulable = "node.kubernetes.io/unschedulable"
-
 // code is fwk.Code, for the two failing codes a filter returns.
 type code int
 
@@ -109,7 +105,7 @@ func filterNodeUnschedulable(pod *api.Pod, node *api.Node) *status {
 	if !node.Spec.Unschedulable {
 		return nil
 	}
-	t := api.Taint{Key: TaintNodeUnschedulable, Effect: api.TaintEffectNoSchedule}
+	t := api.Taint{Key: api.TaintNodeUnschedulable, Effect: api.TaintEffectNoSchedule}
 	if api.TolerationsTolerateTaint(pod.Spec.Tolerations, &t) {
 		return nil
 	}

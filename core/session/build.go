@@ -14,7 +14,8 @@ import (
 	"github.com/kubeplay/kubeplay/core/api/labels"
 	"github.com/kubeplay/kubeplay/core/clock"
 	"github.com/kubeplay/kubeplay/core/controller"
-	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
+	"github.com/kubeplay/kubeplay/core/kubectl"
 	"github.com/kubeplay/kubeplay/core/kubectl/printers"
 )
 
@@ -407,7 +408,7 @@ func deploymentView(d *api.Deployment, rss []*api.ReplicaSet, now time.Time) *De
 		Strategy:           string(d.Spec.Strategy.Type),
 		MinReadySeconds:    d.Spec.MinReadySeconds,
 		Paused:             d.Spec.Paused,
-		Revision:           d.Annotations[deployment.RevisionAnnotation],
+		Revision:           d.Annotations[deploymentutil.RevisionAnnotation],
 		Generation:         d.Generation,
 		ObservedGeneration: d.Status.ObservedGeneration,
 		Selector:           labels.FormatLabelSelector(d.Spec.Selector),
@@ -433,7 +434,7 @@ func deploymentView(d *api.Deployment, rss []*api.ReplicaSet, now time.Time) *De
 			LastTransition: rfc3339(c.LastTransitionTime.Time),
 		})
 	}
-	newRS := deployment.FindNewReplicaSet(d, rss)
+	newRS := deploymentutil.FindNewReplicaSet(d, rss)
 	// Newest revision first, as kubectl describe lists them.
 	sorted := slices.Clone(rss)
 	slices.SortStableFunc(sorted, func(a, b *api.ReplicaSet) int {
@@ -449,29 +450,8 @@ func deploymentView(d *api.Deployment, rss []*api.ReplicaSet, now time.Time) *De
 	for _, rs := range sorted {
 		dv.ReplicaSets = append(dv.ReplicaSets, replicaSetView(rs, d.Name, newRS != nil && rs.UID == newRS.UID, now))
 	}
-	dv.Rollout = rolloutStatus(d)
+	dv.Rollout = kubectl.RolloutStatus(d)
 	return dv
-}
-
-// rolloutStatus is kubectl rollout status's verdict for a Deployment
-// (DeploymentStatusViewer.Status in kubectl's polymorphichelpers).
-func rolloutStatus(d *api.Deployment) string {
-	if d.Generation > d.Status.ObservedGeneration {
-		return "Waiting for deployment spec update to be observed..."
-	}
-	if c := deployment.GetDeploymentCondition(d.Status, api.DeploymentProgressing); c != nil && c.Reason == deployment.TimedOutReason {
-		return fmt.Sprintf("deployment %q exceeded its progress deadline", d.Name)
-	}
-	replicas := deref(d.Spec.Replicas, 1)
-	switch {
-	case d.Status.UpdatedReplicas < replicas:
-		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d out of %d new replicas have been updated...", d.Name, d.Status.UpdatedReplicas, replicas)
-	case d.Status.Replicas > d.Status.UpdatedReplicas:
-		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d old replicas are pending termination...", d.Name, d.Status.Replicas-d.Status.UpdatedReplicas)
-	case d.Status.AvailableReplicas < d.Status.UpdatedReplicas:
-		return fmt.Sprintf("Waiting for deployment %q rollout to finish: %d of %d updated replicas are available...", d.Name, d.Status.AvailableReplicas, d.Status.UpdatedReplicas)
-	}
-	return fmt.Sprintf("deployment %q successfully rolled out", d.Name)
 }
 
 func replicaSetView(rs *api.ReplicaSet, owner string, isNew bool, now time.Time) *ReplicaSet {
@@ -479,7 +459,7 @@ func replicaSetView(rs *api.ReplicaSet, owner string, isNew bool, now time.Time)
 		Name:        rs.Name,
 		Namespace:   rs.Namespace,
 		Deployment:  owner,
-		Revision:    rs.Annotations[deployment.RevisionAnnotation],
+		Revision:    rs.Annotations[deploymentutil.RevisionAnnotation],
 		Hash:        rs.Labels["pod-template-hash"],
 		Desired:     deref(rs.Spec.Replicas, 1),
 		Current:     rs.Status.Replicas,
@@ -499,7 +479,7 @@ func replicaSetView(rs *api.ReplicaSet, owner string, isNew bool, now time.Time)
 }
 
 func revisionOf(rs *api.ReplicaSet) int64 {
-	n, _ := strconv.ParseInt(rs.Annotations[deployment.RevisionAnnotation], 10, 64)
+	n, _ := strconv.ParseInt(rs.Annotations[deploymentutil.RevisionAnnotation], 10, 64)
 	return n
 }
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
-	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // FuzzSession drives whole sessions from the fuzzer's bytes: applies of a
@@ -175,7 +175,7 @@ func (r *fuzzRun) check(after string) {
 		if d.Spec.Replicas != nil {
 			replicas = *d.Spec.Replicas
 		}
-		surge, unavailable := deployment.MaxSurge(d), deployment.MaxUnavailable(d)
+		surge, unavailable := deploymentutil.MaxSurge(d), deploymentutil.MaxUnavailable(d)
 		var sum int32
 		for _, rs := range rss {
 			if owner := controllerOf(rs.OwnerReferences); owner != nil && owner.UID == d.UID && rs.Spec.Replicas != nil {

@@ -3,7 +3,6 @@ package session
 import (
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
@@ -35,13 +34,15 @@ func newWorld(seed uint64) (*world, error) {
 		return nil, err
 	}
 	s := r.Sim()
-	return &world{
+	w := &world{
 		runner: r,
 		sim:    s,
 		events: newEventLog(s.API, 2*maxViewEvents),
 		series: newSeries(),
 		build:  newBuilder(),
-	}, nil
+	}
+	r.BeforeEachStep(w.record)
+	return w, nil
 }
 
 // tick is the world's current tick.
@@ -110,21 +111,12 @@ func (w *world) exec(e *Entry, files map[string]string) result {
 		}
 		return result{}
 	case entryStep:
-		var b strings.Builder
-		for range e.count {
-			w.record()
-			r, ok := w.sim.Step()
-			if !ok {
-				b.WriteString("step: every work queue is empty; nothing to reconcile until the next tick\n")
-				break
-			}
-			fmt.Fprintf(&b, "step: %s reconciled %s (%d decisions)\n", r.Controller, r.Key, len(r.Decisions))
-			if r.Err != nil {
-				fmt.Fprintf(&b, "  error: %v (requeued)\n", r.Err)
-			}
-		}
+		r, err := w.runner.Exec(scenario.Command{Kind: scenario.Step, Count: e.count, Text: e.Line})
 		w.events.sync()
-		return result{stdout: b.String(), output: b.String()}
+		if err != nil {
+			return errResult(err.Error())
+		}
+		return result{stdout: r.Stdout, output: r.Output}
 	case entryKubectl:
 		in := kubectl.Input{Files: files}
 		if e.MaxWait > 0 {

@@ -27,10 +27,12 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/namespace"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
 	"github.com/kubeplay/kubeplay/core/controller/podautoscaler"
+	"github.com/kubeplay/kubeplay/core/controller/podgc"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
 	"github.com/kubeplay/kubeplay/core/controller/rootcacertpublisher"
 	"github.com/kubeplay/kubeplay/core/controller/serviceaccount"
+	"github.com/kubeplay/kubeplay/core/controller/tainteviction"
 	"github.com/kubeplay/kubeplay/core/controller/ttl"
 	"github.com/kubeplay/kubeplay/core/controller/volume"
 	"github.com/kubeplay/kubeplay/core/controlplane"
@@ -117,8 +119,8 @@ func New(opts Options) (*Sim, error) {
 		}
 		return append(ctls,
 			nodelifecycle.New(ctx, nodelifecycle.Options{}),
-			nodelifecycle.NewTaintEvictionController(ctx),
-			nodelifecycle.NewPodGC(ctx, 0),
+			tainteviction.New(ctx),
+			podgc.NewPodGC(ctx, 0),
 			ttl.New(ctx),
 			serviceaccount.New(ctx),
 			rootcacertpublisher.New(ctx),

@@ -8,7 +8,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/api"
 )
 
-var deploymentKind, _ = api.LookupKind("Deployment")
+var deploymentKind = api.DeploymentKind
 
 // liveDeployment is a stored Deployment as the API server would encode it.
 const liveDeployment = `{

@@ -1,14 +1,17 @@
 package deployment
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
-	"github.com/kubeplay/kubeplay/core/fakekubelet"
+	"github.com/kubeplay/kubeplay/core/internal/clustertest"
+	"github.com/kubeplay/kubeplay/core/kubelet/images"
 )
 
 // benchCluster is a cluster with a 1,000-replica Deployment fully rolled
@@ -16,7 +19,12 @@ import (
 func benchCluster(b *testing.B) *cluster.Cluster {
 	c := cluster.New(cluster.DefaultSeed)
 	c.Add(New(c.Context), replicaset.New(c.Context), garbagecollector.New(c.Context))
-	c.AddActor(fakekubelet.New(c.Context, fakekubelet.Options{}))
+	// Ten nodes of 110 pods hold the 1,000 and the surge.
+	var nodes []cluster.NodeOptions
+	for i := 1; i <= 10; i++ {
+		nodes = append(nodes, cluster.NodeOptions{Name: fmt.Sprintf("node-%d", i)})
+	}
+	clustertest.StartNodes(b, c, images.New(), nodes...)
 	labels := map[string]string{"app": "web"}
 	d := &api.Deployment{
 		ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
@@ -47,8 +55,8 @@ func benchUntilComplete(b *testing.B, c *cluster.Cluster, gen int64) int {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if cond := GetDeploymentCondition(d.Status, api.DeploymentProgressing); d.Status.ObservedGeneration >= gen &&
-			DeploymentComplete(d, &d.Status) && cond != nil && cond.Reason == NewRSAvailableReason {
+		if cond := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentProgressing); d.Status.ObservedGeneration >= gen &&
+			deploymentutil.DeploymentComplete(d, &d.Status) && cond != nil && cond.Reason == deploymentutil.NewRSAvailableReason {
 			return i
 		}
 	}
@@ -58,7 +66,7 @@ func benchUntilComplete(b *testing.B, c *cluster.Cluster, gen int64) int {
 
 // BenchmarkRollingUpdate1000 measures a whole 1,000-replica rolling update,
 // from the image change to the completed rollout: the Deployment,
-// ReplicaSet and garbage collector controllers, the fake kubelet and the API
+// ReplicaSet and garbage collector controllers, the scheduler, ten kubelets and the API
 // server, tick after tick. Building the fully available starting cluster is
 // not timed.
 func BenchmarkRollingUpdate1000(b *testing.B) {

@@ -144,7 +144,7 @@ func TestDeletePodHandler(t *testing.T) {
 	}
 	c.Informers.Pump()
 	drain(dc.Queue())
-	podKind, _ := api.LookupKind("Pod")
+	podKind := api.PodKind
 	del := func(name string) {
 		zero := int64(0)
 		if _, _, err := c.API.Delete(podKind, "default", name, &apiserver.DeleteOptions{GracePeriodSeconds: &zero}); err != nil {

@@ -10,14 +10,17 @@ import (
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
-	"github.com/kubeplay/kubeplay/core/fakekubelet"
+	"github.com/kubeplay/kubeplay/core/internal/clustertest"
+	"github.com/kubeplay/kubeplay/core/kubelet"
+	"github.com/kubeplay/kubeplay/core/kubelet/images"
 )
 
 // TestRollingUpdateProperties runs seeded random rollouts through the whole
 // core (this controller, the ReplicaSet controller, the garbage collector
-// and the fake kubelet) and checks the two promises of a RollingUpdate that
+// and the scheduler and kubelets) and checks the two promises of a RollingUpdate that
 // starts fully available, and that every rollout completes when all images
 // are good:
 //
@@ -61,8 +64,8 @@ func TestRollingUpdateProperties(t *testing.T) {
 }
 
 var (
-	podKind, _ = api.LookupKind("Pod")
-	rsKind, _  = api.LookupKind("ReplicaSet")
+	podKind = api.PodKind
+	rsKind  = api.ReplicaSetKind
 )
 
 type propertyRun struct {
@@ -70,8 +73,8 @@ type propertyRun struct {
 	seed     uint64
 	rng      *rand.Rand
 	c        *cluster.Cluster
-	kubelet  *fakekubelet.FakeKubelet
-	opts     fakekubelet.Options
+	reg      *images.Registry
+	kubelets []*kubelet.Kubelet
 	version  int
 	checking bool
 	checked  int
@@ -80,10 +83,14 @@ type propertyRun struct {
 
 func newPropertyRun(t *testing.T, seed uint64) *propertyRun {
 	p := &propertyRun{t: t, seed: seed, rng: rand.New(rand.NewPCG(seed, 0x5eed))}
-	p.opts = fakekubelet.Options{Images: map[string]fakekubelet.ImageBehavior{}, ReadyAfter: 1 + p.rng.IntN(4), StopAfter: 1 + p.rng.IntN(3)}
+	// Pods start 1–4 s after they are bound (a pull of 0–3 s, then 1 s to
+	// start) and stop 1–3 s after SIGTERM.
+	p.reg = images.New()
+	p.reg.Defaults.Pull = time.Duration(p.rng.IntN(4)) * time.Second
+	p.reg.Defaults.Stop = time.Duration(1+p.rng.IntN(3)) * time.Second
 	p.c = cluster.New(seed)
 	p.c.Add(New(p.c.Context), replicaset.New(p.c.Context), garbagecollector.New(p.c.Context))
-	p.kubelet = fakekubelet.New(p.c.Context, p.opts)
+	p.kubelets = clustertest.StartNodes(t, p.c, p.reg)
 	return p
 }
 
@@ -104,11 +111,19 @@ func isZero(v *api.IntOrString) bool {
 	return v.IntVal == 0
 }
 
-// nextImage is a fresh image whose pods become ready after 1–6 ticks.
+// nextImage is a fresh image whose pods become ready 1–6 s after they are
+// bound: a pull of 0–5 s (a negative time is an instant one), then 1 s to
+// start.
 func (p *propertyRun) nextImage() string {
 	p.version++
 	img := fmt.Sprintf("app:v%d", p.version)
-	p.opts.Images[img] = fakekubelet.ImageBehavior{ReadyAfter: 1 + p.rng.IntN(6)}
+	pull := time.Duration(p.rng.IntN(6)) * time.Second
+	if pull == 0 {
+		pull = -1
+	}
+	if err := p.reg.SetBehavior(img, images.Behavior{PullTime: pull}); err != nil {
+		p.t.Fatal(err)
+	}
 	return img
 }
 
@@ -168,14 +183,16 @@ func (p *propertyRun) update(f func(*api.Deployment)) {
 	p.check("after the update", false)
 }
 
-// ticks advances n ticks, checking after the kubelet's pass and after every
-// controller step.
+// ticks advances n ticks, checking after each kubelet's pass and after
+// every controller step.
 func (p *propertyRun) ticks(n int) {
 	for range n {
 		p.c.Clock.Advance(cluster.TickDuration)
-		p.kubelet.Tick()
-		p.c.Informers.Pump()
-		p.check("after the kubelet", false)
+		for _, k := range p.kubelets {
+			k.Tick()
+			p.c.Informers.Pump()
+			p.check("after the kubelet of "+k.NodeName(), false)
+		}
 		for i := 0; ; i++ {
 			r, ok := p.c.Step()
 			if !ok {
@@ -195,10 +212,10 @@ func (p *propertyRun) waitComplete() {
 		p.ticks(1)
 		d, _ := apiserver.GetAs[*api.Deployment](p.c.API, "default", "web")
 		rss, _, _ := apiserver.ListAs[*api.ReplicaSet](p.c.API, "default", nil)
-		if DeploymentComplete(d, &d.Status) && len(controller.FilterActiveReplicaSets(rss)) <= 1 &&
-			d.Status.AvailableReplicas == int32Value(d.Spec.Replicas) {
+		if deploymentutil.DeploymentComplete(d, &d.Status) && len(controller.FilterActiveReplicaSets(rss)) <= 1 &&
+			d.Status.AvailableReplicas == deploymentutil.Int32Value(d.Spec.Replicas) {
 			pods, _, _ := apiserver.ListAs[*api.Pod](p.c.API, "default", nil)
-			if len(controller.FilterActivePods(pods)) == int(int32Value(d.Spec.Replicas)) {
+			if len(controller.FilterActivePods(pods)) == int(deploymentutil.Int32Value(d.Spec.Replicas)) {
 				return
 			}
 		}
@@ -231,17 +248,17 @@ func (p *propertyRun) check(when string, settled bool) {
 			available++
 		}
 	}
-	replicas := int32Value(d.Spec.Replicas)
-	maxPods := replicas + MaxSurge(d)
+	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
+	maxPods := replicas + deploymentutil.MaxSurge(d)
 	rss := controller.ListAs[*api.ReplicaSet](p.c.Informers.Lister(rsKind), "default", nil)
-	if total := GetReplicaCountForReplicaSets(rss); total > maxPods {
-		p.t.Errorf("seed %d %s: Σ spec.replicas %d > replicas %d + maxSurge %d (%s)", p.seed, when, total, replicas, MaxSurge(d), p.describe())
+	if total := deploymentutil.GetReplicaCountForReplicaSets(rss); total > maxPods {
+		p.t.Errorf("seed %d %s: Σ spec.replicas %d > replicas %d + maxSurge %d (%s)", p.seed, when, total, replicas, deploymentutil.MaxSurge(d), p.describe())
 	}
 	if settled && live > maxPods {
-		p.t.Errorf("seed %d %s: %d live pods > replicas %d + maxSurge %d (%s)", p.seed, when, live, replicas, MaxSurge(d), p.describe())
+		p.t.Errorf("seed %d %s: %d live pods > replicas %d + maxSurge %d (%s)", p.seed, when, live, replicas, deploymentutil.MaxSurge(d), p.describe())
 	}
-	if minAvail := replicas - MaxUnavailable(d); available < minAvail {
-		p.t.Errorf("seed %d %s: %d available pods < replicas %d − maxUnavailable %d (%s)", p.seed, when, available, replicas, MaxUnavailable(d), p.describe())
+	if minAvail := replicas - deploymentutil.MaxUnavailable(d); available < minAvail {
+		p.t.Errorf("seed %d %s: %d available pods < replicas %d − maxUnavailable %d (%s)", p.seed, when, available, replicas, deploymentutil.MaxUnavailable(d), p.describe())
 	}
 }
 
@@ -251,8 +268,8 @@ func (p *propertyRun) describe() string {
 	rss, _, _ := apiserver.ListAs[*api.ReplicaSet](p.c.API, "default", nil)
 	var sizes []string
 	for _, r := range rss {
-		sizes = append(sizes, fmt.Sprintf("%s %d/%d/%d", r.Spec.Template.Spec.Containers[0].Image, specReplicas(r), r.Status.Replicas, r.Status.AvailableReplicas))
+		sizes = append(sizes, fmt.Sprintf("%s %d/%d/%d", r.Spec.Template.Spec.Containers[0].Image, deploymentutil.SpecReplicas(r), r.Status.Replicas, r.Status.AvailableReplicas))
 	}
 	return fmt.Sprintf("replicas %d maxSurge %s maxUnavailable %s at %s; RS spec/status/available: %v",
-		int32Value(d.Spec.Replicas), ru.MaxSurge, ru.MaxUnavailable, p.c.Clock.Now().Format(time.TimeOnly), sizes)
+		deploymentutil.Int32Value(d.Spec.Replicas), ru.MaxSurge, ru.MaxUnavailable, p.c.Clock.Now().Format(time.TimeOnly), sizes)
 }

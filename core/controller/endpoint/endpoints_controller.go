@@ -79,9 +79,9 @@ var _ controller.Controller = (*Controller)(nil)
 // contents would give; at the playground's start there are none but the
 // API server's own.
 func New(ctx *controller.Context) *Controller {
-	svcKind, _ := api.LookupKind("Service")
-	podKind, _ := api.LookupKind("Pod")
-	epKind, _ := api.LookupKind("Endpoints")
+	svcKind := api.ServiceKind
+	podKind := api.PodKind
+	epKind := api.EndpointsKind
 	c := &Controller{
 		server:                ctx.Server,
 		queue:                 ctx.NewQueue(),

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
@@ -13,14 +14,14 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/endpoint"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
-	"github.com/kubeplay/kubeplay/core/fakekubelet"
 	"github.com/kubeplay/kubeplay/core/internal/clustertest"
+	"github.com/kubeplay/kubeplay/core/kubelet/images"
 )
 
 var (
-	serviceKind, _   = api.LookupKind("Service")
-	endpointsKind, _ = api.LookupKind("Endpoints")
-	podKind, _       = api.LookupKind("Pod")
+	serviceKind   = api.ServiceKind
+	endpointsKind = api.EndpointsKind
+	podKind       = api.PodKind
 )
 
 type fixture struct {
@@ -29,16 +30,13 @@ type fixture struct {
 
 // newFixture builds a cluster with the Service allocator, the default
 // nodes, the Deployment, ReplicaSet, Endpoints and garbage-collector
-// controllers, and the fake kubelet.
-func newFixture(t *testing.T, kubelet fakekubelet.Options) *fixture {
+// controllers, and the scheduler and kubelets of node-1..3.
+func newFixture(t *testing.T, reg *images.Registry) *fixture {
 	t.Helper()
 	c := cluster.New(1)
 	apiserver.InstallServiceAllocator(c.API)
-	if err := c.AddDefaultNodes(); err != nil {
-		t.Fatal(err)
-	}
 	c.Add(deployment.New(c.Context), replicaset.New(c.Context), endpoint.New(c.Context), garbagecollector.New(c.Context))
-	c.AddActor(fakekubelet.New(c.Context, kubelet))
+	clustertest.StartNodes(t, c, reg)
 	return &fixture{Driver: clustertest.Driver{T: t, C: c}}
 }
 
@@ -104,21 +102,21 @@ func jsonOf(v any) string {
 // creation to their readiness and checks what `kubectl get ep -o yaml`
 // shows.
 func TestEndpointsContents(t *testing.T) {
-	f := newFixture(t, fakekubelet.Options{})
-	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
+	f := newFixture(t, images.New())
 	f.Create(clustertest.WebService())
 	f.Settle()
 	ep := f.endpoints("web")
 	if ep == nil || len(ep.Subsets) != 0 {
-		t.Fatalf("before the pods have IPs: %s, want an Endpoints without subsets", jsonOf(ep))
+		t.Fatalf("before the pods exist: %s, want an Endpoints without subsets", jsonOf(ep))
 	}
 
-	f.Tick(1) // IPs assigned, not ready
+	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
+	f.Settle() // scheduled, each sandbox up with its IP; the image pulling
 	if got := layout(f.endpoints("web")); !strings.Contains(got, "ready [] notReady [web-") {
 		t.Errorf("starting pods should be not-ready addresses:\n%s", got)
 	}
 
-	f.Tick(2) // ready
+	f.Tick(3) // pulled (2 s) and started (1 s): ready
 	ep = f.endpoints("web")
 	want := map[string]string{"tier": "frontend", api.LabelEndpointsManagedBy: "endpoint-controller"}
 	if fmt.Sprint(ep.Labels) != fmt.Sprint(want) {
@@ -170,7 +168,7 @@ func TestEndpointsContents(t *testing.T) {
 // TestNotReadyAndPublishNotReadyAddresses: pods that never become ready
 // are notReadyAddresses, unless the Service publishes not-ready addresses.
 func TestNotReadyAndPublishNotReadyAddresses(t *testing.T) {
-	f := newFixture(t, fakekubelet.Options{ReadyAfter: 100})
+	f := newFixture(t, clustertest.Registry(images.Timing{Pull: 100 * time.Second}))
 	f.pod("a", api.ContainerPort{Name: "http", ContainerPort: 8080})
 	f.pod("b", api.ContainerPort{Name: "http", ContainerPort: 8080})
 	f.Create(clustertest.WebService())
@@ -195,7 +193,7 @@ func TestNotReadyAndPublishNotReadyAddresses(t *testing.T) {
 func TestTerminatingPodsLeave(t *testing.T) {
 	for _, publish := range []bool{false, true} {
 		t.Run(fmt.Sprint("publishNotReadyAddresses=", publish), func(t *testing.T) {
-			f := newFixture(t, fakekubelet.Options{StopAfter: 5})
+			f := newFixture(t, clustertest.Registry(images.Timing{Stop: 5 * time.Second}))
 			f.pod("a", api.ContainerPort{Name: "http", ContainerPort: 8080})
 			f.pod("b", api.ContainerPort{Name: "http", ContainerPort: 8080})
 			svc := clustertest.WebService()
@@ -223,7 +221,7 @@ func TestTerminatingPodsLeave(t *testing.T) {
 // TestNamedTargetPortIsResolvedPerPod: pods that name the port differently
 // end up in different subsets; a pod without the named port is left out.
 func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
-	f := newFixture(t, fakekubelet.Options{})
+	f := newFixture(t, images.New())
 	f.pod("a", api.ContainerPort{Name: "http", ContainerPort: 8080})
 	f.pod("b", api.ContainerPort{Name: "http", ContainerPort: 9090})
 	f.pod("c", api.ContainerPort{Name: "metrics", ContainerPort: 9100})
@@ -243,7 +241,7 @@ func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
 // TestSelectorlessServiceIsLeftAlone: the controller neither creates nor
 // touches the Endpoints of a Service without a selector.
 func TestSelectorlessServiceIsLeftAlone(t *testing.T) {
-	f := newFixture(t, fakekubelet.Options{})
+	f := newFixture(t, images.New())
 	f.Create(&api.Service{ObjectMeta: api.ObjectMeta{Name: "db", Namespace: "default"},
 		Spec: api.ServiceSpec{Ports: []api.ServicePort{{Port: 5432}}}})
 	f.Settle()
@@ -264,7 +262,7 @@ func TestSelectorlessServiceIsLeftAlone(t *testing.T) {
 // Endpoints of a deleted Service itself (there is no owner reference),
 // and makes again an Endpoints someone deleted.
 func TestServiceDeletionDeletesEndpoints(t *testing.T) {
-	f := newFixture(t, fakekubelet.Options{})
+	f := newFixture(t, images.New())
 	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
 	f.Create(clustertest.WebService())
 	f.Tick(3)
@@ -286,9 +284,16 @@ func TestServiceDeletionDeletesEndpoints(t *testing.T) {
 
 // TestPodIPChangeIsFollowed: a new pod IP replaces the old address, and a
 // pod update that moves nothing writes nothing.
+//
+// Pod a runs on node-9, where no kubelet runs, so that the test writes its
+// status as a kubelet would (a real kubelet would put its own IP back).
 func TestPodIPChangeIsFollowed(t *testing.T) {
-	f := newFixture(t, fakekubelet.Options{})
-	f.pod("a", api.ContainerPort{Name: "http", ContainerPort: 8080})
+	f := newFixture(t, images.New())
+	f.RunWithoutKubelet(&api.Pod{
+		ObjectMeta: api.ObjectMeta{Name: "a", Namespace: "default", Labels: map[string]string{"app": "web"}},
+		Spec: api.PodSpec{NodeName: "node-9", Containers: []api.Container{{Name: "app", Image: "nginx:1.25",
+			Ports: []api.ContainerPort{{Name: "http", ContainerPort: 8080}}}}},
+	}, "10.244.9.2")
 	f.Create(clustertest.WebService())
 	f.Tick(3)
 	before := f.endpoints("web")
@@ -319,7 +324,7 @@ func TestPodIPChangeIsFollowed(t *testing.T) {
 // TestHeadlessServiceWithoutPorts: the addresses are listed without ports
 // and the Endpoints carries the headless label.
 func TestHeadlessServiceWithoutPorts(t *testing.T) {
-	f := newFixture(t, fakekubelet.Options{})
+	f := newFixture(t, images.New())
 	f.pod("a")
 	f.Create(&api.Service{ObjectMeta: api.ObjectMeta{Name: "web", Namespace: "default"},
 		Spec: api.ServiceSpec{Selector: map[string]string{"app": "web"}, ClusterIP: "None"}})

@@ -85,10 +85,10 @@ var _ controller.Controller = (*Controller)(nil)
 // slice, no batching. It registers handlers on Services, Pods and
 // EndpointSlices (the shared informers replay what they hold).
 func New(ctx *controller.Context) *Controller {
-	svcKind, _ := api.LookupKind("Service")
-	podKind, _ := api.LookupKind("Pod")
-	sliceKind, _ := api.LookupKind("EndpointSlice")
-	nodeKind, _ := api.LookupKind("Node")
+	svcKind := api.ServiceKind
+	podKind := api.PodKind
+	sliceKind := api.EndpointSliceKind
+	nodeKind := api.NodeKind
 	c := &Controller{
 		server:         ctx.Server,
 		queue:          ctx.NewQueue().WithBackOff(defaultSyncBackOff, maxSyncBackOff),
@@ -125,9 +125,6 @@ func New(ctx *controller.Context) *Controller {
 	})
 	return c
 }
-
-// SetMaxEndpointsPerSlice changes --max-endpoints-per-slice (1..1000).
-func (c *Controller) SetMaxEndpointsPerSlice(n int) { c.reconciler.maxEndpointsPerSlice = n }
 
 // Name implements controller.Controller.
 func (c *Controller) Name() string { return Name }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
@@ -15,13 +16,13 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/endpointslice"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
-	"github.com/kubeplay/kubeplay/core/fakekubelet"
 	"github.com/kubeplay/kubeplay/core/internal/clustertest"
+	"github.com/kubeplay/kubeplay/core/kubelet/images"
 )
 
 var (
-	serviceKind, _ = api.LookupKind("Service")
-	sliceKind, _   = api.LookupKind("EndpointSlice")
+	serviceKind = api.ServiceKind
+	sliceKind   = api.EndpointSliceKind
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -33,17 +34,14 @@ type fixture struct {
 
 // newFixture builds a cluster with the Service allocator, the default
 // nodes, the Deployment, ReplicaSet, EndpointSlice and garbage-collector
-// controllers, and the fake kubelet.
-func newFixture(t *testing.T, seed uint64, kubelet fakekubelet.Options) *fixture {
+// controllers, and the scheduler and kubelets of node-1..3.
+func newFixture(t *testing.T, seed uint64, reg *images.Registry) *fixture {
 	t.Helper()
 	c := cluster.New(seed)
 	apiserver.InstallServiceAllocator(c.API)
-	if err := c.AddDefaultNodes(); err != nil {
-		t.Fatal(err)
-	}
 	esc := endpointslice.New(c.Context)
 	c.Add(deployment.New(c.Context), replicaset.New(c.Context), esc, garbagecollector.New(c.Context))
-	c.AddActor(fakekubelet.New(c.Context, kubelet))
+	clustertest.StartNodes(t, c, reg)
 	return &fixture{Driver: clustertest.Driver{T: t, C: c}, esc: esc}
 }
 
@@ -82,22 +80,22 @@ func b(p *bool) string {
 // TestEndpointSliceContents follows a Service's slice from the pods'
 // creation to their readiness and checks every field a learner sees.
 func TestEndpointSliceContents(t *testing.T) {
-	f := newFixture(t, 1, fakekubelet.Options{})
-	f.Create(clustertest.WebDeployment(3, "nginx:1.14.2"))
+	f := newFixture(t, 1, images.New())
 	svc := f.Create(clustertest.WebService()).(*api.Service)
 	f.Settle()
 
-	// No pod has an IP yet: one placeholder slice with no endpoints.
+	// No pod yet: one placeholder slice with no endpoints.
 	ss := f.slices("web")
 	if len(ss) != 1 || len(ss[0].Endpoints) != 0 || len(ss[0].Ports) != 0 {
-		t.Fatalf("before the pods run: %d slices %+v", len(ss), ss)
+		t.Fatalf("before the pods exist: %d slices %+v", len(ss), ss)
 	}
 	placeholder := ss[0].Name
 
-	f.Tick(1) // bound, IPs assigned, not ready
+	f.Create(clustertest.WebDeployment(3, "nginx:1.14.2"))
+	f.Settle() // bound, each sandbox up with its IP; the image pulling
 	ss = f.slices("web")
 	if len(ss) != 1 || len(ss[0].Endpoints) != 3 {
-		t.Fatalf("tick 1: %d slices, want one with 3 endpoints", len(ss))
+		t.Fatalf("after the pods started: %d slices, want one with 3 endpoints", len(ss))
 	}
 	if ss[0].Name != placeholder {
 		t.Errorf("the placeholder %s was not reused (now %s)", placeholder, ss[0].Name)
@@ -109,7 +107,7 @@ func TestEndpointSliceContents(t *testing.T) {
 		}
 	}
 
-	f.Tick(2) // ready
+	f.Tick(3) // pulled (2 s) and started (1 s): ready
 	ss = f.slices("web")
 	if len(ss) != 1 {
 		t.Fatalf("%d slices", len(ss))
@@ -180,23 +178,32 @@ func jsonOf(v any) string {
 }
 
 // TestReadinessLossLeavesReadyEndpoints: a pod that stops being ready
-// stays in the slice, not ready and not serving.
+// stays in the slice, not ready and not serving. (Pod lost runs on node-9,
+// a Node without a kubelet, so that the test reports its readiness.)
 func TestReadinessLossLeavesReadyEndpoints(t *testing.T) {
-	f := newFixture(t, 1, fakekubelet.Options{})
-	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
+	f := newFixture(t, 1, images.New())
+	if _, err := f.C.CreateNode(cluster.NewNode(cluster.NodeOptions{Name: "node-9"}, "10.244.9.0/24")); err != nil {
+		t.Fatal(err)
+	}
+	f.Create(clustertest.WebDeployment(1, "nginx:1.14.2"))
+	pod := f.RunWithoutKubelet(&api.Pod{
+		ObjectMeta: api.ObjectMeta{Name: "lost", Namespace: "default", Labels: map[string]string{"app": "web"}},
+		Spec: api.PodSpec{NodeName: "node-9", Containers: []api.Container{{Name: "nginx", Image: "nginx:1.14.2",
+			Ports: []api.ContainerPort{{Name: "http", ContainerPort: 8080}}}}},
+	}, "10.244.9.2")
 	f.Create(clustertest.WebService())
 	f.Tick(3)
-	pod := f.pods()[0]
-	for i := range pod.Status.Conditions {
-		if pod.Status.Conditions[i].Type == api.PodReady {
-			pod.Status.Conditions[i].Status = api.ConditionFalse
-		}
-	}
+	pod, _ = apiserver.GetAs[*api.Pod](f.C.API, "default", pod.Name)
+	pod.Status.Conditions[0].Status = api.ConditionFalse
 	if _, err := f.C.API.UpdateStatus(pod); err != nil {
 		t.Fatal(err)
 	}
 	f.Settle()
-	for _, ep := range f.slices("web")[0].Endpoints {
+	eps := f.slices("web")[0].Endpoints
+	if len(eps) != 2 {
+		t.Fatalf("%d endpoints, want the Deployment's pod and %s: %s", len(eps), pod.Name, jsonOf(eps))
+	}
+	for _, ep := range eps {
 		want := "true"
 		if ep.TargetRef.Name == pod.Name {
 			want = "false"
@@ -211,7 +218,7 @@ func TestReadinessLossLeavesReadyEndpoints(t *testing.T) {
 // land in different slices; a pod without the named port is listed
 // without it.
 func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
-	f := newFixture(t, 1, fakekubelet.Options{})
+	f := newFixture(t, 1, images.New())
 	mk := func(name string, ports ...api.ContainerPort) {
 		f.Create(&api.Pod{
 			ObjectMeta: api.ObjectMeta{Name: name, Namespace: "default", Labels: map[string]string{"app": "web"}},
@@ -246,7 +253,7 @@ func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
 // TestHundredEndpointsPerSlice: 205 pods make slices of 100, 100 and 5;
 // scaling down keeps every slice within the limit.
 func TestHundredEndpointsPerSlice(t *testing.T) {
-	f := newFixture(t, 1, fakekubelet.Options{})
+	f := newFixture(t, 1, images.New())
 	f.Create(clustertest.WebDeployment(205, "nginx:1.14.2"))
 	f.Create(clustertest.WebService())
 	f.Tick(3)
@@ -282,7 +289,7 @@ func TestHundredEndpointsPerSlice(t *testing.T) {
 // TestSelectorlessServiceKeepsUserSlices: the controller neither creates
 // nor touches slices of a Service without a selector.
 func TestSelectorlessServiceKeepsUserSlices(t *testing.T) {
-	f := newFixture(t, 1, fakekubelet.Options{})
+	f := newFixture(t, 1, images.New())
 	svc := clustertest.WebService()
 	svc.Spec.Selector = nil
 	f.Create(svc)
@@ -312,7 +319,7 @@ func TestSelectorlessServiceKeepsUserSlices(t *testing.T) {
 // TestHeadlessAndPublishNotReady: headless slices carry the headless
 // label; publishNotReadyAddresses marks unready pods ready.
 func TestHeadlessAndPublishNotReady(t *testing.T) {
-	f := newFixture(t, 1, fakekubelet.Options{ReadyAfter: 100})
+	f := newFixture(t, 1, clustertest.Registry(images.Timing{Pull: 100 * time.Second}))
 	svc := clustertest.WebService()
 	svc.Spec.ClusterIP = "None"
 	svc.Spec.PublishNotReadyAddresses = true
@@ -330,12 +337,21 @@ func TestHeadlessAndPublishNotReady(t *testing.T) {
 }
 
 // TestPodOnUnknownNodeIsSkipped: a pod whose node does not exist is left
-// out and the failure is reported on the Service.
+// out and the failure is reported on the Service. (The pods run on node-1
+// and node-9; then node-9's Node object is deleted under its pod.)
 func TestPodOnUnknownNodeIsSkipped(t *testing.T) {
-	f := newFixture(t, 1, fakekubelet.Options{Nodes: []string{"node-1", "node-9"}})
+	c := cluster.New(1)
+	apiserver.InstallServiceAllocator(c.API)
+	c.Add(deployment.New(c.Context), replicaset.New(c.Context), endpointslice.New(c.Context), garbagecollector.New(c.Context))
+	clustertest.StartNodes(t, c, images.New(), cluster.NodeOptions{Name: "node-1"}, cluster.NodeOptions{Name: "node-9"})
+	f := &fixture{Driver: clustertest.Driver{T: t, C: c}}
 	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
+	f.Tick(4)
+	if _, _, err := f.C.API.Delete(api.NodeKind, "", "node-9", nil); err != nil {
+		t.Fatal(err)
+	}
 	f.Create(clustertest.WebService())
-	f.Tick(3)
+	f.Settle()
 	s := f.slices("web")[0]
 	if len(s.Endpoints) != 1 || *s.Endpoints[0].NodeName != "node-1" {
 		t.Errorf("endpoints %s", jsonOf(s.Endpoints))
@@ -363,7 +379,7 @@ func TestPodOnUnknownNodeIsSkipped(t *testing.T) {
 // TestServiceDeletionRemovesSlices: the slices are owned by the Service,
 // so the garbage collector removes them with it.
 func TestServiceDeletionRemovesSlices(t *testing.T) {
-	f := newFixture(t, 1, fakekubelet.Options{})
+	f := newFixture(t, 1, images.New())
 	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
 	f.Create(clustertest.WebService())
 	f.Tick(3)
@@ -397,7 +413,7 @@ func TestServiceDeletionRemovesSlices(t *testing.T) {
 // TestDeterministic: the same seed gives the same slices, byte for byte.
 func TestDeterministic(t *testing.T) {
 	run := func() string {
-		f := newFixture(t, 7, fakekubelet.Options{})
+		f := newFixture(t, 7, images.New())
 		f.Create(clustertest.WebDeployment(4, "nginx:1.14.2"))
 		f.Create(clustertest.WebService())
 		f.Tick(4)
@@ -433,14 +449,16 @@ func endpointLine(f *fixture, newHash string) string {
 
 // TestEndpointSliceFollowsRollingUpdate is the golden scenario of the
 // issue: a Service's slice during a rolling update of its Deployment (3
-// replicas, maxSurge 1, maxUnavailable 0; the fake kubelet starts a pod in
-// 2 s and stops one in 1 s). Each tick the endpoints must mirror the pods:
-// a new pod joins once it has an IP, not ready (000); when it turns ready
-// (110) the Deployment scales an old pod down, whose endpoint turns
+// replicas, maxSurge 1, maxUnavailable 0; the kubelets pull the new image
+// in 2 s, start it in 1 s and stop a container in 1 s). Each tick the
+// endpoints must mirror the pods: a new pod joins once it has an IP, as
+// soon as its sandbox is up, not ready (000); when it turns ready (110)
+// 3 s later the Deployment scales an old pod down, whose endpoint turns
 // terminating — not ready, still serving (011) — and leaves a tick later
-// when the pod is gone. At no tick are fewer than 3 endpoints ready.
+// when the pod is gone, as the next new pod joins. At no tick are fewer
+// than 3 endpoints ready.
 func TestEndpointSliceFollowsRollingUpdate(t *testing.T) {
-	f := newFixture(t, 1, fakekubelet.Options{})
+	f := newFixture(t, 1, images.New())
 	f.Create(clustertest.WebDeployment(3, "nginx:1.14.2"))
 	f.Create(clustertest.WebService())
 	f.Tick(3)
@@ -463,21 +481,24 @@ func TestEndpointSliceFollowsRollingUpdate(t *testing.T) {
 
 	var timeline []string
 	timeline = append(timeline, "t0 "+endpointLine(f, newHash))
-	for i := 1; i <= 8; i++ {
+	for i := 1; i <= 11; i++ {
 		f.Tick(1)
 		timeline = append(timeline, fmt.Sprintf("t%d %s", i, endpointLine(f, newHash)))
 		checkEndpointsMirrorPods(t, f, i)
 	}
 	want := strings.Join([]string{
-		"t0 old:110 old:110 old:110",
+		"t0 new:000 old:110 old:110 old:110",
 		"t1 new:000 old:110 old:110 old:110",
-		"t2 new:110 old:011 old:110 old:110",
-		"t3 new:000 new:110 old:110 old:110",
-		"t4 new:110 new:110 old:011 old:110",
-		"t5 new:000 new:110 new:110 old:110",
-		"t6 new:110 new:110 new:110 old:011",
-		"t7 new:110 new:110 new:110",
-		"t8 new:110 new:110 new:110",
+		"t2 new:000 old:110 old:110 old:110",
+		"t3 new:000 new:110 old:011 old:110 old:110",
+		"t4 new:000 new:110 old:110 old:110",
+		"t5 new:000 new:110 old:110 old:110",
+		"t6 new:000 new:110 new:110 old:011 old:110",
+		"t7 new:000 new:110 new:110 old:110",
+		"t8 new:000 new:110 new:110 old:110",
+		"t9 new:110 new:110 new:110 old:011",
+		"t10 new:110 new:110 new:110",
+		"t11 new:110 new:110 new:110",
 	}, "\n")
 	if got := strings.Join(timeline, "\n"); got != want {
 		t.Errorf("timeline:\n%s\nwant:\n%s", got, want)
@@ -529,7 +550,7 @@ func checkEndpointsMirrorPods(t *testing.T, f *fixture, tick int) {
 // slices, and a user's edit of a managed slice is undone a second later
 // (the tracker sees a generation it did not write).
 func TestManagedSlicesAreKeptInShape(t *testing.T) {
-	f := newFixture(t, 1, fakekubelet.Options{})
+	f := newFixture(t, 1, images.New())
 	f.Create(clustertest.WebDeployment(2, "nginx:1.14.2"))
 	f.Create(clustertest.WebService())
 	f.Tick(3)

@@ -12,9 +12,9 @@ import (
 )
 
 // `kubectl delete deployment web` with each --cascade mode, through the
-// Deployment and ReplicaSet controllers, the collector and the fake kubelet.
+// Deployment and ReplicaSet controllers, the collector, the scheduler and the kubelets.
 
-var deploymentKind, _ = api.LookupKind("Deployment")
+var deploymentKind = api.DeploymentKind
 
 func withDeployments(ctx *controller.Context) controller.Controller { return deployment.New(ctx) }
 

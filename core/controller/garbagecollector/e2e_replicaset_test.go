@@ -9,15 +9,16 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
-	"github.com/kubeplay/kubeplay/core/fakekubelet"
+	"github.com/kubeplay/kubeplay/core/internal/clustertest"
+	"github.com/kubeplay/kubeplay/core/kubelet/images"
 )
 
 // End-to-end cascades through the real ReplicaSet controller, the garbage
-// collector and the fake kubelet, driven tick by tick as the page drives
+// collector, the scheduler and the kubelets, driven tick by tick as the page drives
 // the cluster.
 
 var (
-	rsKind, _ = api.LookupKind("ReplicaSet")
+	rsKind = api.ReplicaSetKind
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -86,7 +87,7 @@ func newE2E(t *testing.T, cs ...func(*controller.Context) controller.Controller)
 		c.Add(mk(c.Context))
 	}
 	c.Add(garbagecollector.New(c.Context))
-	c.AddActor(fakekubelet.New(c.Context, fakekubelet.Options{}))
+	clustertest.StartNodes(t, c, images.New())
 	return &e2e{t: t, c: c}
 }
 

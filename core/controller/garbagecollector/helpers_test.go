@@ -96,9 +96,9 @@ func (e *env) confirmPodDeletions() {
 func (e *env) decisionLog() string { return strings.Join(e.decisions, "\n") }
 
 var (
-	podKind, _        = api.LookupKind("Pod")
-	rsKind, _         = api.LookupKind("ReplicaSet")
-	deploymentKind, _ = api.LookupKind("Deployment")
+	podKind        = api.PodKind
+	rsKind         = api.ReplicaSetKind
+	deploymentKind = api.DeploymentKind
 )
 
 // ownerRef is the controller reference the workload controllers set.

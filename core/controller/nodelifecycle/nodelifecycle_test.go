@@ -12,6 +12,8 @@ import (
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/controller/podgc"
+	"github.com/kubeplay/kubeplay/core/controller/tainteviction"
 	"github.com/kubeplay/kubeplay/core/kubelet/nodelease"
 	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 	"github.com/kubeplay/kubeplay/core/scheduler"
@@ -118,8 +120,8 @@ func newEnv(t *testing.T, pods int) *env {
 	}
 	c.Add(scheduler.New(c.Context),
 		nodelifecycle.New(c.Context, nodelifecycle.Options{}),
-		nodelifecycle.NewTaintEvictionController(c.Context),
-		nodelifecycle.NewPodGC(c.Context, 0))
+		tainteviction.New(c.Context),
+		podgc.NewPodGC(c.Context, 0))
 	c.AddActor(k)
 	e := &env{t: t, c: c, kube: k}
 	yes := true
@@ -603,8 +605,8 @@ func BenchmarkTick10kPods100Nodes(b *testing.B) {
 	l.Tick()
 	c.Add(scheduler.New(c.Context),
 		nodelifecycle.New(c.Context, nodelifecycle.Options{}),
-		nodelifecycle.NewTaintEvictionController(c.Context),
-		nodelifecycle.NewPodGC(c.Context, 0))
+		tainteviction.New(c.Context),
+		podgc.NewPodGC(c.Context, 0))
 	c.AddActor(l)
 	for i := range 10_000 {
 		p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: fmt.Sprintf("web-%05d", i), Namespace: "default"},

@@ -65,8 +65,8 @@ var _ controller.Controller = (*ReplicaSetController)(nil)
 // New models NewReplicaSetController: it registers the ReplicaSet and Pod
 // handlers on the shared informers (which replay what they already hold).
 func New(ctx *controller.Context) *ReplicaSetController {
-	rsKind, _ := api.LookupKind("ReplicaSet")
-	podKind, _ := api.LookupKind("Pod")
+	rsKind := api.ReplicaSetKind
+	podKind := api.PodKind
 	rsc := &ReplicaSetController{
 		ctx:                             ctx,
 		kind:                            rsKind,

@@ -15,13 +15,14 @@ import (
 	"github.com/kubeplay/kubeplay/core/clock"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
-	"github.com/kubeplay/kubeplay/core/fakekubelet"
+	"github.com/kubeplay/kubeplay/core/internal/clustertest"
+	"github.com/kubeplay/kubeplay/core/kubelet/images"
 )
 
 var (
-	podKind, _ = api.LookupKind("Pod")
-	rsKind, _  = api.LookupKind("ReplicaSet")
-	webLabels  = map[string]string{"app": "web"}
+	podKind   = api.PodKind
+	rsKind    = api.ReplicaSetKind
+	webLabels = map[string]string{"app": "web"}
 )
 
 type testEnv struct {
@@ -38,8 +39,10 @@ func newEnv(t *testing.T) *testEnv {
 	return &testEnv{t: t, c: c, rsc: rsc}
 }
 
-func (e *testEnv) withKubelet(opts fakekubelet.Options) *testEnv {
-	e.c.AddActor(fakekubelet.New(e.c.Context, opts))
+// withNodes starts the scheduler and the kubelets of node-1..3, pulling
+// from reg.
+func (e *testEnv) withNodes(reg *images.Registry) *testEnv {
+	clustertest.StartNodes(e.t, e.c, reg)
 	return e
 }
 
@@ -137,8 +140,9 @@ func names(pods []*api.Pod) []string {
 	return out
 }
 
-// events returns "Type Reason Message (xCount)" for every event, in the
-// order they were first recorded.
+// events returns "Type Reason Message (xCount)" for every event about a
+// ReplicaSet, in the order they were first recorded (the scheduler and the
+// kubelets report on the pods).
 func (e *testEnv) events() []string {
 	e.t.Helper()
 	evs, _, err := apiserver.ListAs[*api.Event](e.c.API, "", nil)
@@ -152,6 +156,9 @@ func (e *testEnv) events() []string {
 	sort.Slice(evs, func(i, j int) bool { return nanos(evs[i]) < nanos(evs[j]) })
 	var out []string
 	for _, ev := range evs {
+		if ev.InvolvedObject.Kind != "ReplicaSet" {
+			continue
+		}
 		if ev.Source.Component != Name {
 			e.t.Errorf("event from %q", ev.Source.Component)
 		}
@@ -690,7 +697,7 @@ func TestStaleControllerConsistency(t *testing.T) {
 // transition time (FindMinNextPodAvailabilityCheck, 5 s) lands on that
 // tick, so the status says so at tick 7.
 func TestMinReadySecondsAvailability(t *testing.T) {
-	e := newEnv(t).withKubelet(fakekubelet.Options{ReadyAfter: 2})
+	e := newEnv(t).withNodes(clustertest.Registry(images.Timing{Pull: time.Second}))
 	e.create(newRS("web", 1, func(rs *api.ReplicaSet) { rs.Spec.MinReadySeconds = 5 }))
 	e.settle()
 	var log []string
@@ -857,11 +864,11 @@ func TestExistingObjectsAreReplayed(t *testing.T) {
 	}
 }
 
-// TestIntegrationWithFakeKubelet runs the whole loop: pods created, bound,
+// TestIntegrationWithKubelets runs the whole loop: pods created, bound,
 // started and ready; a scale-down picks the newest-ready pod; the kubelet
 // confirms the deletion.
-func TestIntegrationWithFakeKubelet(t *testing.T) {
-	e := newEnv(t).withKubelet(fakekubelet.Options{ReadyAfter: 2, StopAfter: 3})
+func TestIntegrationWithKubelets(t *testing.T) {
+	e := newEnv(t).withNodes(clustertest.Registry(images.Timing{Pull: time.Second, Stop: 3 * time.Second}))
 	e.create(newRS("web", 3))
 	e.settle()
 	first := names(e.pods())
@@ -920,7 +927,7 @@ func TestIntegrationWithFakeKubelet(t *testing.T) {
 // and decisions.
 func TestDeterministic(t *testing.T) {
 	run := func() string {
-		e := newEnv(t).withKubelet(fakekubelet.Options{})
+		e := newEnv(t).withNodes(images.New())
 		e.create(newRS("web", 4, func(rs *api.ReplicaSet) { rs.Spec.MinReadySeconds = 3 }))
 		var b strings.Builder
 		for _, d := range decisions(e.settle()...) {

@@ -49,7 +49,7 @@ var _ controller.Controller = (*Controller)(nil)
 // New models NewController: handlers on ResourceQuotas, and the quota
 // monitor's replenishment handlers on every kind quota counts.
 func New(ctx *controller.Context) *Controller {
-	rqKind, _ := api.LookupKind("ResourceQuota")
+	rqKind := api.ResourceQuotaKind
 	c := &Controller{
 		server:       ctx.Server,
 		informers:    ctx.Informers,

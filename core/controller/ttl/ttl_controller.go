@@ -34,7 +34,7 @@ var boundaries = []boundary{
 	{1800, int(^uint32(0) >> 1), 300},
 }
 
-var nodeKind, _ = api.LookupKind("Node")
+var nodeKind = api.NodeKind
 
 // Controller models the TTL controller: node adds and deletes move the
 // node count (and, past a boundary, the desired TTL); every add and update

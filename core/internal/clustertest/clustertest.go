@@ -49,3 +49,20 @@ func (d *Driver) Tick(n int) {
 		d.Steps = append(d.Steps, steps...)
 	}
 }
+
+// RunWithoutKubelet creates pod, bound to a node no kubelet runs on
+// (pod.Spec.NodeName), and writes the status a kubelet would report for it
+// running and ready at ip. A test that changes a pod's status itself uses
+// it: a kubelet would write its own status back.
+func (d *Driver) RunWithoutKubelet(pod *api.Pod, ip string) *api.Pod {
+	d.T.Helper()
+	p := d.Create(pod).(*api.Pod)
+	p.Status.Phase = api.PodRunning
+	p.Status.PodIP, p.Status.PodIPs = ip, []api.PodIP{{IP: ip}}
+	p.Status.Conditions = []api.PodCondition{{Type: api.PodReady, Status: api.ConditionTrue}}
+	out, err := d.C.API.UpdateStatus(p)
+	if err != nil {
+		d.T.Fatalf("pod %s status: %v", p.Name, err)
+	}
+	return out.(*api.Pod)
+}

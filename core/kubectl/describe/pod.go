@@ -85,52 +85,11 @@ func Pod(w io.Writer, pod *api.Pod, events []*api.Event, now time.Time) error {
 	})
 }
 
-// podQOS is the pod's QoS class: status.qosClass, else computed from the
-// containers' cpu and memory (kubectl's qos.GetPodQOS): BestEffort with no
-// requests or limits, Guaranteed when every container limits both and
-// requests equal limits, Burstable otherwise.
+// podQOS is the pod's QoS class as kubectl's qos.GetPodQOS gives it:
+// status.qosClass, else computed from the containers (ComputePodQOS).
 func podQOS(pod *api.Pod) string {
 	if pod.Status.QOSClass != "" {
 		return pod.Status.QOSClass
 	}
-	requests := api.ResourceList{}
-	limits := api.ResourceList{}
-	guaranteed := true
-	all := append(append([]api.Container(nil), pod.Spec.Containers...), pod.Spec.InitContainers...)
-	for _, c := range all {
-		for _, name := range []api.ResourceName{api.ResourceCPU, api.ResourceMemory} {
-			if q, ok := c.Resources.Requests[name]; ok && q.Sign() > 0 {
-				sum := requests[name]
-				sum.Add(q)
-				requests[name] = sum
-			}
-		}
-		found := 0
-		for _, name := range []api.ResourceName{api.ResourceCPU, api.ResourceMemory} {
-			if q, ok := c.Resources.Limits[name]; ok && q.Sign() > 0 {
-				found++
-				sum := limits[name]
-				sum.Add(q)
-				limits[name] = sum
-			}
-		}
-		if found != 2 {
-			guaranteed = false
-		}
-	}
-	if len(requests) == 0 && len(limits) == 0 {
-		return "BestEffort"
-	}
-	if guaranteed {
-		for name, req := range requests {
-			if lim, ok := limits[name]; !ok || lim.Cmp(req) != 0 {
-				guaranteed = false
-				break
-			}
-		}
-	}
-	if guaranteed && len(requests) == len(limits) {
-		return "Guaranteed"
-	}
-	return "Burstable"
+	return string(api.ComputePodQOS(pod))
 }

@@ -154,7 +154,7 @@ func InitialNode(m Machine, now time.Time) *api.Node {
 		n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: TaintExternalCloudProvider, Value: "true", Effect: api.TaintEffectNoSchedule})
 	}
 	if m.Unschedulable {
-		n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: "node.kubernetes.io/unschedulable", Effect: api.TaintEffectNoSchedule})
+		n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: api.TaintNodeUnschedulable, Effect: api.TaintEffectNoSchedule})
 	}
 	return n
 }

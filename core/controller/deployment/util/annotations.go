@@ -1,4 +1,4 @@
-package deployment
+package util
 
 import (
 	"fmt"
@@ -24,7 +24,7 @@ var annotationsToSkip = map[string]bool{
 	DeprecatedRollbackTo:        true,
 }
 
-func skipCopyAnnotation(key string) bool { return annotationsToSkip[key] }
+func SkipCopyAnnotation(key string) bool { return annotationsToSkip[key] }
 
 // Revision parses obj's revision annotation; a missing one is revision 0.
 func Revision(obj api.Object) (int64, error) {
@@ -135,7 +135,7 @@ func SetNewReplicaSetAnnotations(d *api.Deployment, newRS *api.ReplicaSet, newRe
 			}
 		}
 	}
-	replicas := int32Value(d.Spec.Replicas)
+	replicas := Int32Value(d.Spec.Replicas)
 	if !exists && SetReplicasAnnotations(newRS, replicas, replicas+MaxSurge(d)) {
 		changed = true
 	}
@@ -152,7 +152,7 @@ func copyDeploymentAnnotationsToReplicaSet(d *api.Deployment, rs *api.ReplicaSet
 	for k, v := range d.Annotations {
 		// Like upstream, a missing key and an empty value compare equal, so
 		// an empty Deployment annotation is never copied.
-		if skipCopyAnnotation(k) || rs.Annotations[k] == v {
+		if SkipCopyAnnotation(k) || rs.Annotations[k] == v {
 			continue
 		}
 		rs.Annotations[k] = v
@@ -167,7 +167,7 @@ func copyDeploymentAnnotationsToReplicaSet(d *api.Deployment, rs *api.ReplicaSet
 func SetDeploymentAnnotationsTo(d *api.Deployment, rollbackToRS *api.ReplicaSet) {
 	d.Annotations = getSkippedAnnotations(d.Annotations)
 	for k, v := range rollbackToRS.Annotations {
-		if !skipCopyAnnotation(k) {
+		if !SkipCopyAnnotation(k) {
 			d.Annotations[k] = v
 		}
 	}
@@ -176,7 +176,7 @@ func SetDeploymentAnnotationsTo(d *api.Deployment, rollbackToRS *api.ReplicaSet)
 func getSkippedAnnotations(annotations map[string]string) map[string]string {
 	out := map[string]string{}
 	for k, v := range annotations {
-		if skipCopyAnnotation(k) {
+		if SkipCopyAnnotation(k) {
 			out[k] = v
 		}
 	}
@@ -190,7 +190,7 @@ func GetDesiredReplicasAnnotation(rs *api.ReplicaSet) (int32, bool) {
 	return v, ok
 }
 
-func getMaxReplicasAnnotation(rs *api.ReplicaSet) (int32, bool) {
+func GetMaxReplicasAnnotation(rs *api.ReplicaSet) (int32, bool) {
 	v, ok, _ := getNonNegativeInt32FromAnnotation(rs, MaxReplicasAnnotation)
 	return v, ok
 }

@@ -1,9 +1,6 @@
-package apiserver
+package api
 
-import (
-	"github.com/kubeplay/kubeplay/core/api"
-	"github.com/kubeplay/kubeplay/core/api/resource"
-)
+import "github.com/kubeplay/kubeplay/core/api/resource"
 
 // PodQOSClass is a pod's quality of service class (v1.PodQOSClass).
 type PodQOSClass string
@@ -15,19 +12,20 @@ const (
 	PodQOSBestEffort PodQOSClass = "BestEffort"
 )
 
-// podQOS models qos.GetPodQOS / ComputePodQOS (pkg/apis/core/helper/qos),
-// which podStrategy.PrepareForCreate writes to status.qosClass:
+// ComputePodQOS models ComputePodQOS (pkg/apis/core/helper/qos), which
+// podStrategy.PrepareForCreate writes to status.qosClass and kubectl
+// describe falls back on (kubectl's util/qos):
 //   - no cpu or memory request or limit above zero in any container:
 //     BestEffort;
 //   - every container limits both cpu and memory, and the summed requests
 //     equal the summed limits for each: Guaranteed;
 //   - anything else: Burstable.
-func podQOS(pod *api.Pod) PodQOSClass {
-	requests := map[api.ResourceName]resource.Quantity{}
-	limits := map[api.ResourceName]resource.Quantity{}
+func ComputePodQOS(pod *Pod) PodQOSClass {
+	requests := map[ResourceName]resource.Quantity{}
+	limits := map[ResourceName]resource.Quantity{}
 	guaranteed := true
-	containers := append(append([]api.Container(nil), pod.Spec.Containers...), pod.Spec.InitContainers...)
-	add := func(m map[api.ResourceName]resource.Quantity, name api.ResourceName, q resource.Quantity) {
+	containers := append(append([]Container(nil), pod.Spec.Containers...), pod.Spec.InitContainers...)
+	add := func(m map[ResourceName]resource.Quantity, name ResourceName, q resource.Quantity) {
 		sum := m[name]
 		sum.Add(q)
 		m[name] = sum
@@ -42,8 +40,8 @@ func podQOS(pod *api.Pod) PodQOSClass {
 		for name, q := range c.Resources.Limits {
 			if isQoSComputeResource(name) && q.Sign() > 0 {
 				add(limits, name, q)
-				cpu = cpu || name == api.ResourceCPU
-				mem = mem || name == api.ResourceMemory
+				cpu = cpu || name == ResourceCPU
+				mem = mem || name == ResourceMemory
 			}
 		}
 		if !cpu || !mem {
@@ -67,6 +65,6 @@ func podQOS(pod *api.Pod) PodQOSClass {
 	return PodQOSBurstable
 }
 
-func isQoSComputeResource(name api.ResourceName) bool {
-	return name == api.ResourceCPU || name == api.ResourceMemory
+func isQoSComputeResource(name ResourceName) bool {
+	return name == ResourceCPU || name == ResourceMemory
 }

@@ -1,7 +1,11 @@
-package nodelifecycle
+// Package podgc models the pod garbage collector of kube-controller-manager
+// (pkg/controller/podgc/gc_controller.go).
+package podgc
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"time"
 
@@ -66,8 +70,8 @@ func NewPodGC(ctx *controller.Context, threshold int) *PodGCController {
 	gc := &PodGCController{
 		ctx:        ctx,
 		queue:      ctx.NewQueue(),
-		pods:       ctx.Informers.Lister(podKind),
-		nodes:      ctx.Informers.Lister(nodeKind),
+		pods:       ctx.Informers.Lister(api.PodKind),
+		nodes:      ctx.Informers.Lister(api.NodeKind),
 		threshold:  threshold,
 		quarantine: map[string]time.Time{},
 	}
@@ -140,11 +144,11 @@ func (gc *PodGCController) gcTerminating(pods []*api.Pod, ds *controller.Decisio
 		if !ok {
 			continue
 		}
-		ready := nodeCondition(&node.Status, api.NodeReady)
+		ready := api.GetNodeCondition(&node.Status, api.NodeReady)
 		if (ready == nil || ready.Status != api.ConditionTrue) &&
-			hasTaintKey(node.Spec.Taints, TaintNodeOutOfService) {
+			hasTaintKey(node.Spec.Taints, api.TaintNodeOutOfService) {
 			gc.markFailedAndDeletePod(p, nil)
-			about(ds, controller.KeyOf(p), "gcTerminating", "terminating pod on a not-Ready node tainted "+TaintNodeOutOfService,
+			ds.AddAbout(controller.KeyOf(p), "gcTerminating", "terminating pod on a not-Ready node tainted "+api.TaintNodeOutOfService,
 				"force-deleted "+controller.KeyOf(p))
 		}
 	}
@@ -174,7 +178,7 @@ func (gc *PodGCController) gcOrphaned(pods []*api.Pod, nodes []*api.Node, ds *co
 		}
 	}
 	deleted := map[string]bool{}
-	for _, name := range sortedKeys(gc.quarantine) {
+	for _, name := range slices.Sorted(maps.Keys(gc.quarantine)) {
 		if gc.quarantine[name].After(now) {
 			continue // still in quarantine
 		}
@@ -190,9 +194,9 @@ func (gc *PodGCController) gcOrphaned(pods []*api.Pod, nodes []*api.Node, ds *co
 		if !deleted[p.Spec.NodeName] {
 			continue
 		}
-		err := gc.markFailedAndDeletePod(p, &api.PodCondition{Type: DisruptionTarget, Status: api.ConditionTrue,
+		err := gc.markFailedAndDeletePod(p, &api.PodCondition{Type: api.DisruptionTarget, Status: api.ConditionTrue,
 			Reason: ReasonDeletionByPodGC, Message: MessageDeletionByPodGC})
-		about(ds, controller.KeyOf(p), "gcOrphaned", fmt.Sprintf("node %s is gone (quarantine %s over, GET NotFound)", p.Spec.NodeName, QuarantineTime),
+		ds.AddAbout(controller.KeyOf(p), "gcOrphaned", fmt.Sprintf("node %s is gone (quarantine %s over, GET NotFound)", p.Spec.NodeName, QuarantineTime),
 			fmt.Sprintf("Failed, DisruptionTarget=True (%s), force-deleted %s (err=%v)", ReasonDeletionByPodGC, controller.KeyOf(p), err))
 	}
 }
@@ -204,7 +208,7 @@ func (gc *PodGCController) gcUnscheduledTerminating(pods []*api.Pod, ds *control
 			continue
 		}
 		err := gc.markFailedAndDeletePod(p, nil)
-		about(ds, controller.KeyOf(p), "gcUnscheduledTerminating", "terminating pod never bound to a node",
+		ds.AddAbout(controller.KeyOf(p), "gcUnscheduledTerminating", "terminating pod never bound to a node",
 			fmt.Sprintf("force-deleted %s (err=%v)", controller.KeyOf(p), err))
 	}
 }
@@ -228,6 +232,6 @@ func (gc *PodGCController) markFailedAndDeletePod(p *api.Pod, cond *api.PodCondi
 		}
 	}
 	zero := int64(0)
-	_, _, err := s.Delete(podKind, p.Namespace, p.Name, &apiserver.DeleteOptions{GracePeriodSeconds: &zero})
+	_, _, err := s.Delete(api.PodKind, p.Namespace, p.Name, &apiserver.DeleteOptions{GracePeriodSeconds: &zero})
 	return err
 }

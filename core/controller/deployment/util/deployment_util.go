@@ -1,4 +1,9 @@
-package deployment
+// Package util models pkg/controller/deployment/util (deployment_util.go):
+// the Deployment controller's pure helpers (no API calls, no clock reads:
+// "now" is a parameter), exported under their upstream names, so that the
+// controller, kubectl (rollout status, history, undo) and the page call the
+// same code without importing the controller. Import it as deploymentutil.
+package util
 
 import (
 	"fmt"
@@ -9,11 +14,6 @@ import (
 	"github.com/kubeplay/kubeplay/core/api/labels"
 	"github.com/kubeplay/kubeplay/core/controller"
 )
-
-// This file and util_*.go model pkg/controller/deployment/util/deployment_util.go.
-// The helpers are pure (no API calls, no clock reads: "now" is a parameter)
-// and exported under their upstream names, so the UI, the scenario runner
-// and the tests can call exactly what the controller calls.
 
 // Annotation and label keys (apps/v1 and deployment_util.go constants).
 const (
@@ -62,39 +62,35 @@ const (
 	MinimumReplicasUnavailable = "MinimumReplicasUnavailable"
 )
 
-// maxRevHistoryLengthInChars bounds the revision-history annotation
-// (deployment_controller.go's maxRevHistoryLengthInChars).
-const maxRevHistoryLengthInChars = 2000
-
-// int32Value dereferences an optional count. The API server defaults
+// Int32Value dereferences an optional count. The API server defaults
 // spec.replicas, so nil only appears in hand-built objects; upstream would
 // panic there, Kubeplay reads 0.
-func int32Value(p *int32) int32 {
+func Int32Value(p *int32) int32 {
 	if p == nil {
 		return 0
 	}
 	return *p
 }
 
-// specReplicas is *rs.Spec.Replicas, nil-safe.
-func specReplicas(rs *api.ReplicaSet) int32 { return int32Value(rs.Spec.Replicas) }
+// SpecReplicas is *rs.Spec.Replicas, nil-safe.
+func SpecReplicas(rs *api.ReplicaSet) int32 { return Int32Value(rs.Spec.Replicas) }
 
 // IsRollingUpdate reports whether d uses the RollingUpdate strategy.
 func IsRollingUpdate(d *api.Deployment) bool {
 	return d.Spec.Strategy.Type == api.RollingUpdateDeploymentStrategyType
 }
 
-// rollingParams returns maxSurge and maxUnavailable, nil when unset.
-func rollingParams(d *api.Deployment) (surge, unavailable *api.IntOrString) {
+// RollingParams returns maxSurge and maxUnavailable, nil when unset.
+func RollingParams(d *api.Deployment) (surge, unavailable *api.IntOrString) {
 	if ru := d.Spec.Strategy.RollingUpdate; ru != nil {
 		return ru.MaxSurge, ru.MaxUnavailable
 	}
 	return nil, nil
 }
 
-// scaledValue is intstr.GetScaledValueFromIntOrPercent with
+// ScaledValue is intstr.GetScaledValueFromIntOrPercent with
 // intstr.ValueOrDefault(v, 0): unset counts as the integer 0.
-func scaledValue(v *api.IntOrString, total int32, roundUp bool) (int32, error) {
+func ScaledValue(v *api.IntOrString, total int32, roundUp bool) (int32, error) {
 	if v == nil {
 		return 0, nil
 	}
@@ -107,11 +103,11 @@ func scaledValue(v *api.IntOrString, total int32, roundUp bool) (int32, error) {
 // 0, maxUnavailable becomes 1: validation rejects an explicit 0/0, but
 // rounding down can still produce it, and a rollout must be able to move.
 func ResolveFenceposts(maxSurge, maxUnavailable *api.IntOrString, desired int32) (int32, int32, error) {
-	surge, err := scaledValue(maxSurge, desired, true)
+	surge, err := ScaledValue(maxSurge, desired, true)
 	if err != nil {
 		return 0, 0, err
 	}
-	unavailable, err := scaledValue(maxUnavailable, desired, false)
+	unavailable, err := ScaledValue(maxUnavailable, desired, false)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -127,19 +123,19 @@ func MaxSurge(d *api.Deployment) int32 {
 	if !IsRollingUpdate(d) {
 		return 0
 	}
-	s, u := rollingParams(d)
-	surge, _, _ := ResolveFenceposts(s, u, int32Value(d.Spec.Replicas))
+	s, u := RollingParams(d)
+	surge, _, _ := ResolveFenceposts(s, u, Int32Value(d.Spec.Replicas))
 	return surge
 }
 
 // MaxUnavailable is the resolved maxUnavailable, capped at spec.replicas;
 // 0 for Recreate or when spec.replicas is 0.
 func MaxUnavailable(d *api.Deployment) int32 {
-	replicas := int32Value(d.Spec.Replicas)
+	replicas := Int32Value(d.Spec.Replicas)
 	if !IsRollingUpdate(d) || replicas == 0 {
 		return 0
 	}
-	s, u := rollingParams(d)
+	s, u := RollingParams(d)
 	_, unavailable, _ := ResolveFenceposts(s, u, replicas)
 	return min(unavailable, replicas)
 }
@@ -149,7 +145,7 @@ func MinAvailable(d *api.Deployment) int32 {
 	if !IsRollingUpdate(d) {
 		return 0
 	}
-	return int32Value(d.Spec.Replicas) - MaxUnavailable(d)
+	return Int32Value(d.Spec.Replicas) - MaxUnavailable(d)
 }
 
 // HasProgressDeadline reports whether progress is estimated at all: a
@@ -174,24 +170,24 @@ func HasRevisionHistoryLimit(d *api.Deployment) bool {
 func NewRSNewReplicas(d *api.Deployment, allRSs []*api.ReplicaSet, newRS *api.ReplicaSet) (int32, error) {
 	switch d.Spec.Strategy.Type {
 	case api.RollingUpdateDeploymentStrategyType:
-		surgeValue, _ := rollingParams(d)
+		surgeValue, _ := RollingParams(d)
 		if surgeValue == nil {
 			return 0, fmt.Errorf("nil value for IntOrString")
 		}
-		replicas := int32Value(d.Spec.Replicas)
-		maxSurge, err := scaledValue(surgeValue, replicas, true)
+		replicas := Int32Value(d.Spec.Replicas)
+		maxSurge, err := ScaledValue(surgeValue, replicas, true)
 		if err != nil {
 			return 0, err
 		}
 		current := GetReplicaCountForReplicaSets(allRSs)
 		maxTotal := replicas + maxSurge
 		if current >= maxTotal {
-			return specReplicas(newRS), nil
+			return SpecReplicas(newRS), nil
 		}
-		scaleUp := min(maxTotal-current, replicas-specReplicas(newRS))
-		return specReplicas(newRS) + scaleUp, nil
+		scaleUp := min(maxTotal-current, replicas-SpecReplicas(newRS))
+		return SpecReplicas(newRS) + scaleUp, nil
 	case api.RecreateDeploymentStrategyType:
-		return int32Value(d.Spec.Replicas), nil
+		return Int32Value(d.Spec.Replicas), nil
 	default:
 		return 0, fmt.Errorf("deployment type %v isn't supported", d.Spec.Strategy.Type)
 	}
@@ -208,8 +204,8 @@ func IsSaturated(d *api.Deployment, rs *api.ReplicaSet) bool {
 	if !ok {
 		return false
 	}
-	replicas := int32Value(d.Spec.Replicas)
-	return specReplicas(rs) == replicas && desired == replicas && rs.Status.AvailableReplicas == replicas
+	replicas := Int32Value(d.Spec.Replicas)
+	return SpecReplicas(rs) == replicas && desired == replicas && rs.Status.AvailableReplicas == replicas
 }
 
 // FindActiveOrLatest returns the one ReplicaSet to scale when at most one
@@ -240,7 +236,7 @@ func FindActiveOrLatest(newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet) *api.Re
 // already been handed out: its fraction, clamped so the total never
 // overshoots toAdd.
 func GetReplicaSetProportion(rs *api.ReplicaSet, d *api.Deployment, toAdd, added int32) int32 {
-	if rs == nil || specReplicas(rs) == 0 || toAdd == 0 || toAdd == added {
+	if rs == nil || SpecReplicas(rs) == 0 || toAdd == 0 || toAdd == added {
 		return 0
 	}
 	fraction := getReplicaSetFraction(rs, d)
@@ -258,11 +254,11 @@ func GetReplicaSetProportion(rs *api.ReplicaSet, d *api.Deployment, toAdd, added
 // deployment.status.replicas, and if that is 0 too the share is 0 (the
 // newest code's guard; v1.28 divided by zero).
 func getReplicaSetFraction(rs *api.ReplicaSet, d *api.Deployment) int32 {
-	if int32Value(d.Spec.Replicas) == 0 {
-		return -specReplicas(rs)
+	if Int32Value(d.Spec.Replicas) == 0 {
+		return -SpecReplicas(rs)
 	}
-	maxReplicas := int32Value(d.Spec.Replicas) + MaxSurge(d)
-	before, ok := getMaxReplicasAnnotation(rs)
+	maxReplicas := Int32Value(d.Spec.Replicas) + MaxSurge(d)
+	before, ok := GetMaxReplicasAnnotation(rs)
 	if !ok || before == 0 {
 		before = d.Status.Replicas
 		if before == 0 {
@@ -271,12 +267,12 @@ func getReplicaSetFraction(rs *api.ReplicaSet, d *api.Deployment) int32 {
 	}
 	// Upstream multiplies in int32 before converting, then rounds with
 	// integer.RoundToInt32.
-	size := float64(specReplicas(rs)*maxReplicas) / float64(before)
-	return roundToInt32(size) - specReplicas(rs)
+	size := float64(SpecReplicas(rs)*maxReplicas) / float64(before)
+	return RoundToInt32(size) - SpecReplicas(rs)
 }
 
-// roundToInt32 is k8s.io/utils/integer.RoundToInt32: half away from zero.
-func roundToInt32(a float64) int32 {
+// RoundToInt32 is k8s.io/utils/integer.RoundToInt32: half away from zero.
+func RoundToInt32(a float64) int32 {
 	if a < 0 {
 		return int32(a - 0.5)
 	}
@@ -334,7 +330,7 @@ func FindOldReplicaSets(d *api.Deployment, rsList []*api.ReplicaSet) (required, 
 			continue
 		}
 		all = append(all, rs)
-		if specReplicas(rs) != 0 {
+		if SpecReplicas(rs) != 0 {
 			required = append(required, rs)
 		}
 	}
@@ -364,7 +360,7 @@ func sumReplicaSets(rss []*api.ReplicaSet, count func(*api.ReplicaSet) int32) in
 
 // GetReplicaCountForReplicaSets is Σ spec.replicas (nil entries skipped).
 func GetReplicaCountForReplicaSets(rss []*api.ReplicaSet) int32 {
-	return sumReplicaSets(rss, func(rs *api.ReplicaSet) int32 { return specReplicas(rs) })
+	return sumReplicaSets(rss, func(rs *api.ReplicaSet) int32 { return SpecReplicas(rs) })
 }
 
 // GetActualReplicaCountForReplicaSets is Σ status.replicas: the pods that

@@ -1,26 +1,25 @@
-package deployment
+package kubectl
 
 import (
 	"testing"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
-	"github.com/kubeplay/kubeplay/core/cluster"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
-// Undo's whole flow is in testdata/rollback.txt; these are the edges.
+// Undo's whole flow is in the Deployment controller's
+// testdata/rollback.txt and the walkthrough golden; these are the edges.
 func TestUndoErrors(t *testing.T) {
-	c := cluster.New(1)
-	c.Add(New(c.Context))
+	c := newTestCluster(t)
 	if _, err := Undo(c.API, "default", "web", 0, false); !apiserver.IsNotFound(err) || err.Error() != `deployments.apps "web" not found` {
 		t.Errorf("missing Deployment: %v", err)
 	}
-	if _, err := c.API.Create(webDeployment("web", 1, map[string]string{"app": "web"})); err != nil {
-		t.Fatal(err)
+	s := &session{t: t, c: c}
+	if r := s.run("kubectl create deployment web --image=nginx:1.25"); r.ExitCode != 0 {
+		t.Fatal(r.Output)
 	}
-	if _, err := c.Settle(); err != nil {
-		t.Fatal(err)
-	}
+	s.tick(1)
 	if _, err := Undo(c.API, "default", "web", -1, false); err == nil || err.Error() != "unable to find specified revision -1 in history" {
 		t.Errorf("negative revision: %v", err)
 	}
@@ -29,12 +28,18 @@ func TestUndoErrors(t *testing.T) {
 	}
 	// A ReplicaSet selected by the Deployment but not controlled by it is
 	// not history.
-	stray := rs("stray", 0, map[string]string{"app": "web"}, api.Time{})
-	stray.Labels = map[string]string{"app": "web"}
-	stray.Annotations = map[string]string{RevisionAnnotation: "7"}
-	stray.Finalizers = nil
-	stray.Spec.Template = webDeployment("x", 1, map[string]string{"app": "web"}).Spec.Template
-	stray.OwnerReferences = []api.OwnerReference{{APIVersion: "v1", Kind: "Other", Name: "o", UID: "other", Controller: ptr(true)}}
+	d, err := apiserver.GetAs[*api.Deployment](c.API, "default", "web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	stray := &api.ReplicaSet{
+		ObjectMeta: api.ObjectMeta{Name: "stray", Namespace: "default", Labels: map[string]string{"app": "web"},
+			Annotations:     map[string]string{deploymentutil.RevisionAnnotation: "7"},
+			OwnerReferences: []api.OwnerReference{{APIVersion: "v1", Kind: "Other", Name: "o", UID: "other", Controller: &yes}}},
+		Spec: api.ReplicaSetSpec{Replicas: new(int32), Selector: &api.LabelSelector{MatchLabels: map[string]string{"app": "web"}},
+			Template: d.Spec.Template},
+	}
 	if _, err := c.API.Create(stray); err != nil {
 		t.Fatal(err)
 	}
@@ -52,32 +57,25 @@ func TestUndoErrors(t *testing.T) {
 // "skipped rollback" line names toRevision as given, so a plain undo (0)
 // prints "revision 0", not the revision it found.
 func TestUndoSkippedNamesTheRevisionAsked(t *testing.T) {
-	// The controller has not synced the return to revision 1's template,
-	// so revision 1 is still the previous one.
-	c, _ := rolledBackUnsynced(t, 1)
+	c := newTestCluster(t)
+	s := &session{t: t, c: c}
+	for _, line := range []string{"kubectl create deployment web --image=nginx:1.14.2", "kubectl set image deployment/web nginx=nginx:1.16.1"} {
+		if r := s.run(line); r.ExitCode != 0 {
+			t.Fatal(r.Output)
+		}
+		s.tick(1)
+	}
+	// Revision 1's template again, with no sync since: the controller has
+	// not seen it, so revision 1 is still the previous one.
+	d, err := apiserver.GetAs[*api.Deployment](c.API, "default", "web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Spec.Template.Spec.Containers[0].Image = "nginx:1.14.2"
+	if _, err := c.API.Update(d); err != nil {
+		t.Fatal(err)
+	}
 	if msg, err := Undo(c.API, "default", "web", 0, false); err != nil || msg != "deployment.apps/web skipped rollback (current template already matches revision 0)" {
 		t.Errorf("plain undo: %q, %v", msg, err)
 	}
-}
-
-// rolledBackUnsynced is web (image nginx:1.14.2, revision 1) rolled to
-// nginx:1.16.1 (revision 2) and settled, then given revision 1's template
-// again, with no sync since: the cluster (Deployment controller only) and
-// revision 1's ReplicaSet.
-func rolledBackUnsynced(t *testing.T, replicas int32) (*cluster.Cluster, *api.ReplicaSet) {
-	t.Helper()
-	c, _, _, first := oneReplicaSet(t, webDeployment("web", replicas, map[string]string{"app": "web"}))
-	for i, image := range []string{"nginx:1.16.1", "nginx:1.14.2"} {
-		d, _ := apiserver.GetAs[*api.Deployment](c.API, "default", "web")
-		d.Spec.Template.Spec.Containers[0].Image = image
-		if _, err := c.API.Update(d); err != nil {
-			t.Fatal(err)
-		}
-		if i == 0 {
-			if _, err := c.Settle(); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	return c, first
 }

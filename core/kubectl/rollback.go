@@ -1,4 +1,4 @@
-package deployment
+package kubectl
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/api/labels"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // This file models kubectl's DeploymentRollbacker (kubectl
@@ -32,7 +33,7 @@ import (
 // kubectl hits while resolving the argument.
 //
 // With serverDryRun every check runs but nothing is written (the patch
-// upstream sends with dryRun=All); a client dry run is UndoTemplate.
+// upstream sends with dryRun=All); a client dry run is undoTemplate.
 func Undo(server *apiserver.Server, namespace, name string, toRevision int64, serverDryRun bool) (string, error) {
 	d, rs, err := undoTarget(server, namespace, name, toRevision)
 	if err != nil {
@@ -42,24 +43,24 @@ func Undo(server *apiserver.Server, namespace, name string, toRevision int64, se
 		return "", fmt.Errorf("you cannot rollback a paused deployment; resume it first with 'kubectl rollout resume' and try again")
 	}
 	prefix := resourcePrefix(d)
-	if EqualIgnoreHash(&rs.Spec.Template, &d.Spec.Template) {
+	if deploymentutil.EqualIgnoreHash(&rs.Spec.Template, &d.Spec.Template) {
 		// kubectl prints the revision it was asked for (0 for a plain undo).
 		return fmt.Sprintf("%s skipped rollback (current template already matches revision %d)", prefix, toRevision), nil
 	}
 
 	template := api.DeepCopy(&rs.Spec.Template)
-	delete(template.Labels, DefaultDeploymentUniqueLabelKey)
+	delete(template.Labels, deploymentutil.DefaultDeploymentUniqueLabelKey)
 	// The Deployment keeps its own skip-list annotations (revision, ...)
 	// and takes every other annotation of the ReplicaSet, so the old
 	// change-cause comes back.
 	annotations := map[string]string{}
-	for k := range annotationsToSkip {
-		if v, ok := d.Annotations[k]; ok {
+	for k, v := range d.Annotations {
+		if deploymentutil.SkipCopyAnnotation(k) {
 			annotations[k] = v
 		}
 	}
 	for k, v := range rs.Annotations {
-		if !annotationsToSkip[k] {
+		if !deploymentutil.SkipCopyAnnotation(k) {
 			annotations[k] = v
 		}
 	}
@@ -73,18 +74,18 @@ func Undo(server *apiserver.Server, namespace, name string, toRevision int64, se
 	if serverDryRun {
 		return prefix + " rolled back", nil
 	}
-	k, _ := api.LookupKind("Deployment")
+	k := api.DeploymentKind
 	if _, err := server.Patch(k, namespace, name, apiserver.JSONPatchType, patch); err != nil {
 		return "", fmt.Errorf("failed restoring revision %d: %v", toRevision, err)
 	}
 	return prefix + " rolled back", nil
 }
 
-// UndoTemplate is `kubectl rollout undo --dry-run=client`: the pod
+// undoTemplate is `kubectl rollout undo --dry-run=client`: the pod
 // template of the revision Undo would restore, which kubectl describes
 // (printTemplate) instead of patching. As upstream, a client dry run skips
 // the paused and already-matching checks.
-func UndoTemplate(server *apiserver.Server, namespace, name string, toRevision int64) (*api.PodTemplateSpec, error) {
+func undoTemplate(server *apiserver.Server, namespace, name string, toRevision int64) (*api.PodTemplateSpec, error) {
 	_, rs, err := undoTarget(server, namespace, name, toRevision)
 	if err != nil {
 		return nil, err
@@ -133,16 +134,16 @@ func deploymentRevision(server *apiserver.Server, d *api.Deployment, toRevision 
 	}
 	owned := controller.FilterReplicaSetsByUID(listed, d.UID)
 	// kubectl walks the old ReplicaSets, then the new one.
-	_, allOld := FindOldReplicaSets(d, owned)
+	_, allOld := deploymentutil.FindOldReplicaSets(d, owned)
 	all := allOld
-	if newRS := FindNewReplicaSet(d, owned); newRS != nil {
+	if newRS := deploymentutil.FindNewReplicaSet(d, owned); newRS != nil {
 		all = append(all, newRS)
 	}
 
 	var latest, previous *api.ReplicaSet
 	latestRevision, previousRevision := int64(-1), int64(-1)
 	for _, rs := range all {
-		v, err := Revision(rs)
+		v, err := deploymentutil.Revision(rs)
 		if err != nil {
 			continue
 		}

@@ -1,7 +1,10 @@
-package nodelifecycle
+// Package tainteviction models the taint eviction controller of
+// kube-controller-manager (pkg/controller/tainteviction).
+package tainteviction
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"time"
@@ -11,15 +14,13 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller"
 )
 
-// TaintEvictionName is the taint eviction controller's name and event
-// source (names.TaintEvictionController; a separate controller since the
+// Name is the taint eviction controller's name and event
+// source (names.Controller; a separate controller since the
 // SeparateTaintEvictionController feature, GA in v1.34).
-const TaintEvictionName = "taint-eviction-controller"
+const Name = "taint-eviction-controller"
 
 // The pod condition and event the taint eviction controller writes.
 const (
-	// DisruptionTarget is v1.DisruptionTarget.
-	DisruptionTarget api.PodConditionType = "DisruptionTarget"
 	// ReasonDeletionByTaintManager and its message mark an evicted pod
 	// (addConditionAndDeletePod).
 	ReasonDeletionByTaintManager  = "DeletionByTaintManager"
@@ -45,7 +46,7 @@ type timedWork struct {
 	fired     bool
 }
 
-// TaintEvictionController models pkg/controller/tainteviction: pods on a
+// Controller models pkg/controller/tainteviction: pods on a
 // node with NoExecute taints are deleted — at once if they do not tolerate
 // every such taint, else after the shortest tolerationSeconds of the
 // tolerations used (counted from when the controller saw the taint). The
@@ -55,7 +56,7 @@ type timedWork struct {
 // "Marking for deletion Pod <ns>/<name>" and adds the condition
 // DisruptionTarget=True (DeletionByTaintManager); the deletion is a normal
 // graceful one, so a pod on a dead node stays Terminating.
-type TaintEvictionController struct {
+type Controller struct {
 	ctx      *controller.Context
 	queue    *controller.Queue
 	recorder *controller.Recorder
@@ -66,24 +67,24 @@ type TaintEvictionController struct {
 	work         map[string]*timedWork // by "namespace/name"
 }
 
-// NewTaintEvictionController returns the controller, registered with the
+// New returns the controller, registered with the
 // context's informers.
-func NewTaintEvictionController(ctx *controller.Context) *TaintEvictionController {
-	tc := &TaintEvictionController{
+func New(ctx *controller.Context) *Controller {
+	tc := &Controller{
 		ctx:          ctx,
 		queue:        ctx.NewQueue(),
-		recorder:     ctx.Recorder(TaintEvictionName, ""),
-		pods:         ctx.Informers.Lister(podKind),
-		nodes:        ctx.Informers.Lister(nodeKind),
+		recorder:     ctx.Recorder(Name, ""),
+		pods:         ctx.Informers.Lister(api.PodKind),
+		nodes:        ctx.Informers.Lister(api.NodeKind),
 		taintedNodes: map[string][]api.Taint{},
 		work:         map[string]*timedWork{},
 	}
-	ctx.Informers.AddHandler(podKind, controller.Handler{
+	ctx.Informers.AddHandler(api.PodKind, controller.Handler{
 		Add:    func(obj api.Object) { tc.podUpdated(nil, obj.(*api.Pod)) },
 		Update: func(old, cur api.Object) { tc.podUpdated(old.(*api.Pod), cur.(*api.Pod)) },
 		Delete: func(obj api.Object) { tc.podUpdated(obj.(*api.Pod), nil) },
 	})
-	ctx.Informers.AddHandler(nodeKind, controller.Handler{
+	ctx.Informers.AddHandler(api.NodeKind, controller.Handler{
 		Add:    func(obj api.Object) { tc.nodeUpdated(nil, obj.(*api.Node)) },
 		Update: func(old, cur api.Object) { tc.nodeUpdated(old.(*api.Node), cur.(*api.Node)) },
 		Delete: func(obj api.Object) { tc.nodeUpdated(obj.(*api.Node), nil) },
@@ -98,17 +99,17 @@ func NewTaintEvictionController(ctx *controller.Context) *TaintEvictionControlle
 }
 
 // Name implements controller.Controller.
-func (tc *TaintEvictionController) Name() string { return TaintEvictionName }
+func (tc *Controller) Name() string { return Name }
 
 // Queue implements controller.Controller.
-func (tc *TaintEvictionController) Queue() *controller.Queue { return tc.queue }
+func (tc *Controller) Queue() *controller.Queue { return tc.queue }
 
 // MaxRetries implements controller.Controller.
-func (tc *TaintEvictionController) MaxRetries() int { return 0 }
+func (tc *Controller) MaxRetries() int { return 0 }
 
 // podUpdated models Controller.PodUpdated: only a change of tolerations or
 // node matters.
-func (tc *TaintEvictionController) podUpdated(old, cur *api.Pod) {
+func (tc *Controller) podUpdated(old, cur *api.Pod) {
 	if old != nil && cur != nil && old.Spec.NodeName == cur.Spec.NodeName &&
 		reflect.DeepEqual(old.Spec.Tolerations, cur.Spec.Tolerations) {
 		return
@@ -122,7 +123,7 @@ func (tc *TaintEvictionController) podUpdated(old, cur *api.Pod) {
 
 // nodeUpdated models Controller.NodeUpdated: only a change of NoExecute
 // taints matters.
-func (tc *TaintEvictionController) nodeUpdated(old, cur *api.Node) {
+func (tc *Controller) nodeUpdated(old, cur *api.Node) {
 	if old != nil && cur != nil && reflect.DeepEqual(noExecuteTaints(old.Spec.Taints), noExecuteTaints(cur.Spec.Taints)) {
 		return
 	}
@@ -144,7 +145,7 @@ func noExecuteTaints(taints []api.Taint) []api.Taint {
 }
 
 // Sync implements controller.Controller.
-func (tc *TaintEvictionController) Sync(key string, ds *controller.Decisions) error {
+func (tc *Controller) Sync(key string, ds *controller.Decisions) error {
 	switch {
 	case strings.HasPrefix(key, tePrefixNode):
 		tc.handleNodeUpdate(strings.TrimPrefix(key, tePrefixNode), ds)
@@ -157,7 +158,7 @@ func (tc *TaintEvictionController) Sync(key string, ds *controller.Decisions) er
 }
 
 // handleNodeUpdate models Controller.handleNodeUpdate.
-func (tc *TaintEvictionController) handleNodeUpdate(name string, ds *controller.Decisions) {
+func (tc *Controller) handleNodeUpdate(name string, ds *controller.Decisions) {
 	node, ok := controller.GetAs[*api.Node](tc.nodes, "", name)
 	if !ok {
 		delete(tc.taintedNodes, name)
@@ -184,7 +185,7 @@ func (tc *TaintEvictionController) handleNodeUpdate(name string, ds *controller.
 }
 
 // handlePodUpdate models Controller.handlePodUpdate.
-func (tc *TaintEvictionController) handlePodUpdate(key string, ds *controller.Decisions) {
+func (tc *Controller) handlePodUpdate(key string, ds *controller.Decisions) {
 	ns, name := controller.SplitKey(key)
 	pod, ok := controller.GetAs[*api.Pod](tc.pods, ns, name)
 	if !ok {
@@ -202,7 +203,7 @@ func (tc *TaintEvictionController) handlePodUpdate(key string, ds *controller.De
 }
 
 // processPodOnNode models Controller.processPodOnNode.
-func (tc *TaintEvictionController) processPodOnNode(key, nodeName string, tolerations []api.Toleration, taints []api.Taint, now time.Time, ds *controller.Decisions) {
+func (tc *Controller) processPodOnNode(key, nodeName string, tolerations []api.Toleration, taints []api.Taint, now time.Time, ds *controller.Decisions) {
 	if len(taints) == 0 {
 		tc.cancelWorkWithEvent(key, ds)
 	}
@@ -210,7 +211,7 @@ func (tc *TaintEvictionController) processPodOnNode(key, nodeName string, tolera
 	if !allTolerated {
 		tc.cancelWorkWithEvent(key, ds)
 		tc.addWork(key, now, now)
-		about(ds, key, "processPodOnNode", fmt.Sprintf("node %s has NoExecute taints %s", nodeName, formatTaints(taints)),
+		ds.AddAbout(key, "processPodOnNode", fmt.Sprintf("node %s has NoExecute taints %s", nodeName, controller.FormatTaints(taints)),
 			"pod "+key+" does not tolerate them all: evict now")
 		return
 	}
@@ -228,16 +229,16 @@ func (tc *TaintEvictionController) processPodOnNode(key, nodeName string, tolera
 		tc.cancelWorkWithEvent(key, ds)
 	}
 	if tc.addWork(key, start, start.Add(minTime)) {
-		about(ds, key, "processPodOnNode",
+		ds.AddAbout(key, "processPodOnNode",
 			fmt.Sprintf("node %s has NoExecute taints %s; shortest tolerationSeconds %d", nodeName,
-				formatTaints(taints), int64(minTime/time.Second)),
+				controller.FormatTaints(taints), int64(minTime/time.Second)),
 			fmt.Sprintf("evict pod %s at %s", key, start.Add(minTime).UTC().Format(time.RFC3339)))
 	}
 }
 
 // addWork models TimedWorkerQueue.AddWork: nothing if work for the pod
 // exists (scheduled or already fired).
-func (tc *TaintEvictionController) addWork(key string, createdAt, fireAt time.Time) bool {
+func (tc *Controller) addWork(key string, createdAt, fireAt time.Time) bool {
 	if _, exists := tc.work[key]; exists {
 		return false
 	}
@@ -248,7 +249,7 @@ func (tc *TaintEvictionController) addWork(key string, createdAt, fireAt time.Ti
 
 // cancelWorkWithEvent models Controller.cancelWorkWithEvent: scheduled
 // (not yet fired) work is cancelled with "Cancelling deletion of Pod".
-func (tc *TaintEvictionController) cancelWorkWithEvent(key string, ds *controller.Decisions) {
+func (tc *Controller) cancelWorkWithEvent(key string, ds *controller.Decisions) {
 	w, ok := tc.work[key]
 	if !ok {
 		return
@@ -259,11 +260,11 @@ func (tc *TaintEvictionController) cancelWorkWithEvent(key string, ds *controlle
 	}
 	ns, name := controller.SplitKey(key)
 	tc.recorder.Eventf(podRef(ns, name), api.EventTypeNormal, EventTaintManagerEviction, "Cancelling deletion of Pod %s", key)
-	about(ds, key, "cancelWorkWithEvent", "", "eviction of "+key+" cancelled")
+	ds.AddAbout(key, "cancelWorkWithEvent", "", "eviction of "+key+" cancelled")
 }
 
 // fire runs a due eviction (deletePodHandler, addConditionAndDeletePod).
-func (tc *TaintEvictionController) fire(key string, ds *controller.Decisions) {
+func (tc *Controller) fire(key string, ds *controller.Decisions) {
 	w := tc.work[key]
 	if w == nil || w.fired {
 		return
@@ -281,24 +282,24 @@ func (tc *TaintEvictionController) fire(key string, ds *controller.Decisions) {
 	} else {
 		w.fired = true
 	}
-	about(ds, key, "deletePodHandler", "", fmt.Sprintf("evict %s: DisruptionTarget=True (%s), delete (err=%v)", key, ReasonDeletionByTaintManager, err))
+	ds.AddAbout(key, "deletePodHandler", "", fmt.Sprintf("evict %s: DisruptionTarget=True (%s), delete (err=%v)", key, ReasonDeletionByTaintManager, err))
 }
 
 // addConditionAndDeletePod models the function of that name.
-func (tc *TaintEvictionController) addConditionAndDeletePod(ns, name string, now time.Time) error {
+func (tc *Controller) addConditionAndDeletePod(ns, name string, now time.Time) error {
 	s := tc.ctx.Server
 	pod, err := apiserver.GetAs[*api.Pod](s, ns, name)
 	if err != nil {
 		return err
 	}
-	if api.UpdatePodCondition(&pod.Status, api.PodCondition{Type: DisruptionTarget, Status: api.ConditionTrue,
+	if api.UpdatePodCondition(&pod.Status, api.PodCondition{Type: api.DisruptionTarget, Status: api.ConditionTrue,
 		Reason: ReasonDeletionByTaintManager, Message: MessageDeletionByTaintManager, ObservedGeneration: pod.Generation}, now) {
 		pod.ResourceVersion = ""
 		if _, err := s.UpdateStatus(pod); err != nil {
 			return err
 		}
 	}
-	_, _, err = s.Delete(podKind, ns, name, &apiserver.DeleteOptions{})
+	_, _, err = s.Delete(api.PodKind, ns, name, &apiserver.DeleteOptions{})
 	return err
 }
 
@@ -306,4 +307,50 @@ func (tc *TaintEvictionController) addConditionAndDeletePod(ns, name string, now
 // (APIVersion v1, Kind Pod, namespace and name, no uid).
 func podRef(ns, name string) *api.Pod {
 	return &api.Pod{ObjectMeta: api.ObjectMeta{Namespace: ns, Name: name}}
+}
+
+// getMatchingTolerations models v1helper.GetMatchingTolerations: whether
+// every taint is tolerated, and the first toleration matching each.
+func getMatchingTolerations(taints []api.Taint, tolerations []api.Toleration) (bool, []api.Toleration) {
+	if len(taints) == 0 {
+		return true, nil
+	}
+	var used []api.Toleration
+	for i := range taints {
+		found := false
+		for j := range tolerations {
+			if tolerations[j].ToleratesTaint(&taints[i]) {
+				used = append(used, tolerations[j])
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false, nil
+		}
+	}
+	return true, used
+}
+
+// getMinTolerationTime models tainteviction.getMinTolerationTime: the
+// shortest tolerationSeconds among the tolerations used (0 if there are
+// none, or one is <= 0), or -1 when they all tolerate forever.
+func getMinTolerationTime(tolerations []api.Toleration) time.Duration {
+	if len(tolerations) == 0 {
+		return 0
+	}
+	minSeconds := int64(math.MaxInt64)
+	for _, t := range tolerations {
+		if t.TolerationSeconds == nil {
+			continue
+		}
+		if *t.TolerationSeconds <= 0 {
+			return 0
+		}
+		minSeconds = min(minSeconds, *t.TolerationSeconds)
+	}
+	if minSeconds == math.MaxInt64 {
+		return -1
+	}
+	return time.Duration(minSeconds) * time.Second
 }

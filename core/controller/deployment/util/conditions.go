@@ -1,4 +1,4 @@
-package deployment
+package util
 
 import (
 	"time"
@@ -79,7 +79,7 @@ func ReplicaSetToDeploymentCondition(c api.ReplicaSetCondition) api.DeploymentCo
 // every replica updated, no old pods, all available, and the latest spec
 // observed.
 func DeploymentComplete(d *api.Deployment, newStatus *api.DeploymentStatus) bool {
-	replicas := int32Value(d.Spec.Replicas)
+	replicas := Int32Value(d.Spec.Replicas)
 	return newStatus.UpdatedReplicas == replicas &&
 		newStatus.Replicas == replicas &&
 		newStatus.AvailableReplicas == replicas &&

@@ -3,6 +3,8 @@
 // all come from the Go core (core/session), which runs in worker.js. This
 // file sends the user's actions to the worker and draws the View it answers.
 
+import { describe, forget, makeRecovery, remember, saved } from "./recovery.js";
+
 const $ = (id) => document.getElementById(id);
 const store = {
   get(k) { try { return localStorage.getItem(`kubeplay.${k}`); } catch { return null; } },
@@ -23,11 +25,38 @@ const timings = { core: 0, parse: 0, draw: 0 };
 function rpc(op, ...args) {
   return new Promise((resolve, reject) => {
     const id = nextId++;
-    pending.set(id, { resolve, reject });
+    pending.set(id, { resolve, reject, op, args, at: performance.now() });
+    lastCall = { op, args };
     busy++;
     worker.postMessage({ id, op, args });
   });
 }
+
+// spawnWorker starts a worker for the core, replacing (and stopping) any
+// earlier one: what that one had in flight is rejected as restarted.
+function spawnWorker() {
+  if (worker) worker.terminate();
+  for (const p of pending.values()) p.reject(Object.assign(new Error("the Kubeplay core was restarted"), { restarted: true }));
+  pending.clear();
+  busy = 0;
+  const w = new Worker("worker.js");
+  w.onmessage = (e) => { if (w === worker) onWorkerMessage(e); };
+  w.onerror = (e) => { if (w === worker) fail(new Error(e.message || "the worker failed to start")); };
+  worker = w;
+}
+
+// recover replaces a broken core and restores the last good session
+// (recovery.js); broken is set once per worker, so one crash that shows up
+// twice (a call that threw, then the Go program's exit) recovers once.
+const recover = makeRecovery({ restart: spawnWorker, rpc, print: (text, cls) => print(text, cls) });
+function broke(action, error) {
+  if (!pageReady || worker.broken) return;
+  worker.broken = true;
+  setPlaying(false);
+  recover(action, error).catch(fail);
+}
+let pageReady = false;
+let lastCall = null; // the last request sent, which a crash is blamed on if none is waiting
 
 // start starts the worker and asks for the first view at once: the
 // worker answers it as soon as the core is ready, without waiting for a
@@ -39,18 +68,19 @@ function start() {
     $("progress").hidden = true;
     return;
   }
-  worker = new Worker("worker.js");
-  worker.onmessage = onWorkerMessage;
-  worker.onerror = (e) => fail(new Error(e.message || "the worker failed to start"));
+  spawnWorker();
   const hash = location.hash.slice(1);
-  opening.decode = hash.startsWith("k1.");
-  opening.first = opening.decode ? rpc("decode", hash) : rpc("create", 1);
+  const state = saved();
+  opening.source = hash.startsWith("k1.") ? "link" : state ? "saved" : "new";
+  opening.state = opening.source === "link" ? hash : state;
+  opening.first = opening.source === "new" ? rpc("create", 1) : rpc("decode", opening.state);
   opening.first.catch(() => { /* handled in ready */ });
   status("Loading the Kubeplay core…");
 }
 
-// opening is the first request: a share link's session, or a new one.
-const opening = { decode: false, first: null };
+// opening is the first request: a share link's session, the session saved
+// before a reload (recovery.js), or a new one.
+const opening = { source: "new", state: null, first: null };
 start();
 
 function onWorkerMessage(e) {
@@ -59,6 +89,15 @@ function onWorkerMessage(e) {
   const p = pending.get(m.id);
   pending.delete(m.id);
   busy--;
+  if (m.state) {
+    remember(m.state);
+    // Once the session moves on from the link it was opened from, the link
+    // leaves the address bar: a reload then restores the session as it is
+    // now (the saved state), not the link's.
+    if (pageReady && location.hash.length > 1 && location.hash.slice(1) !== m.state) {
+      window.history.replaceState(null, "", location.pathname + location.search);
+    }
+  }
   if (m.view) {
     const t0 = performance.now();
     const v = JSON.parse(m.view);
@@ -71,7 +110,9 @@ function onWorkerMessage(e) {
     timings.parse = t1 - t0;
     timings.draw = performance.now() - t1;
   }
-  if (m.ok) p.resolve(m.result); else p.reject(new Error(m.error));
+  if (m.ok) return p.resolve(m.result);
+  p.reject(Object.assign(new Error(m.error), { crashed: Boolean(m.crashed) }));
+  if (m.crashed) broke(describe(p.op, p.args), m.error);
 }
 
 // patchPods fills in the pods of a view sent as a patch over the last view
@@ -115,10 +156,16 @@ function onWorkerEvent(m) {
     for (const [name, t] of Object.entries(m.marks || {})) {
       try { performance.mark(`kubeplay-${name}`, { startTime: t - performance.timeOrigin }); } catch { /* old browser */ }
     }
+    if (pageReady) return; // a restarted core: recovery.js carries on
     scenarios = m.scenarios;
     ready(m.version).catch(fail);
   } else if (m.type === "fatal") {
-    fail(new Error(m.error));
+    // After start-up the core stopping is a crash to recover from; the
+    // action it broke on is the oldest one still waiting.
+    const first = pending.values().next().value || lastCall;
+    if (m.crashed && pageReady) broke(first ? describe(first.op, first.args) : "the last action", m.error);
+    else if (!pageReady && opening.first && m.crashed) worker.broken = true; // the opening fails: ready() handles it
+    else fail(new Error(m.error));
   }
 }
 
@@ -285,7 +332,8 @@ function podsHTMLOf(pods) {
   for (const p of pods.slice(0, maxPodsDrawn)) {
     const tip = `${p.name}\n${p.status} · ${p.readyText} ready${p.restarts ? ` · ${p.restarts} restarts` : ""}` +
       `${p.node ? `\nnode ${p.node}` : ""}${p.ip ? ` · ${p.ip}` : ""}`;
-    html += `<li class="pod s-${esc(p.state)}" title="${esc(tip)}"${named ? ` aria-label="${esc(`${p.name}: ${p.status}`)}"` : ""}></li>`;
+    html += `<li class="pod s-${esc(p.state)}" title="${esc(tip)}" data-pod="${esc(`${p.namespace}/${p.name}`)}"` +
+      `${named ? ` tabindex="0" role="button" aria-label="${esc(`${p.name}: ${p.status}`)}"` : ""}></li>`;
   }
   html += "</ul>";
   if (pods.length > maxPodsDrawn) html += `<p class="muted more">and ${pods.length - maxPodsDrawn} more</p>`;
@@ -431,8 +479,64 @@ function chartSVG(c) {
     <ul class="chart-legend"><li class="muted">solid: current · dashed: ready</li>${legend}</ul>`;
 }
 
+// drawControllerManager says whether kube-controller-manager runs and holds
+// its Lease: while it does not, no controller reconciles, and the Why? pane
+// says so before anything else.
+function drawControllerManager(v) {
+  const m = v.controllerManager || { state: "leading" };
+  // "kubeplay-control-plane_08b83ac8-…" → "…_08b83ac8": the host is always the same.
+  const short = (id) => esc(String(id || "").replace(/^.*_([0-9a-f]{8}).*$/, "…_$1"));
+  let html;
+  if (m.state === "leading") {
+    html = `kube-controller-manager <b>leads</b> (holds Lease kube-system/kube-controller-manager as <code title="${esc(m.identity)}">${short(m.identity)}</code>)`;
+  } else if (m.state === "stopped") {
+    html = `<span class="bad">kube-controller-manager is stopped:</span> no controller reconciles until a new one starts and takes the Lease over.`;
+  } else {
+    html = `<span class="bad">kube-controller-manager is waiting for its Lease:</span> held by <code title="${esc(m.holder)}">${short(m.holder)}</code>; ` +
+      `it may take it over at tick ${m.freeAt}, 15 s after it last saw the Lease change. Nothing reconciles until then.`;
+  }
+  setHTML("kcm-state", html);
+  const b = $("kcm-toggle");
+  b.textContent = m.state === "stopped" ? "Start kube-controller-manager" : "Stop kube-controller-manager";
+  b.dataset.line = m.state === "stopped" ? "controller-manager start" : "controller-manager stop";
+}
+
+// showPod opens a pod's detail: the CRI calls its kubelet made for it and
+// kubectl describe pod, both at the tick shown.
+async function showPod(key) {
+  const [ns, name] = key.split("/");
+  let d;
+  try {
+    d = await rpc("pod", ns, name);
+  } catch (err) {
+    print(err.message, "err");
+    return;
+  }
+  $("pod-h").textContent = `Pod ${d.name}`;
+  $("pod-sub").textContent = `${d.namespace}${d.node ? ` · node ${d.node}` : " · not scheduled"} · at tick ${view ? view.tick : ""}`;
+  $("pod-cri").tBodies[0].innerHTML = d.cri.length === 0
+    ? `<tr><td colspan="4" class="muted">No CRI calls yet: the pod is not running on a node.</td></tr>`
+    : d.cri.map((c) => `<tr><td>${c.tick}</td><td><code>${esc(c.call)}</code></td><td>${esc(c.container)}</td><td>${esc(c.detail)}</td></tr>`).join("");
+  $("pod-describe").textContent = d.describe;
+  if (!$("pod-detail").open) $("pod-detail").showModal();
+}
+
+for (const id of ["pane-workloads", "pane-nodes"]) {
+  $(id).addEventListener("click", (e) => {
+    const li = e.target.closest("[data-pod]");
+    if (li) showPod(li.dataset.pod);
+  });
+  $(id).addEventListener("keydown", (e) => {
+    const li = e.target.closest("[data-pod]");
+    if (li && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); showPod(li.dataset.pod); }
+  });
+}
+
+$("kcm-toggle").addEventListener("click", (e) => runLine(e.currentTarget.dataset.line));
+
 function drawWhy(v) {
   $("why-tick").textContent = `at tick ${v.tick}`;
+  drawControllerManager(v);
   if (v.decisions.length === 0) {
     setHTML("why", `<p class="muted">No controller decided anything at tick ${v.tick}. Step back or forward to a tick where something changed.</p>`);
     return;
@@ -826,10 +930,10 @@ function showLoad(r, keepEditor = false) {
   $("scenario-title").textContent = r.title || "";
   out.textContent = "";
   if (r.title) print(`# ${r.title}`, "note");
-  for (const o of r.transcript) printOutput(o);
+  for (const o of r.transcript || []) printOutput(o); // an empty session's is null
   if (r.error) print(`error: ${r.error}`, "err");
   print(`(ticks 0 to ${r.head}; press Home, then Run, to watch it from the start)`, "note");
-  const manifest = r.files.find((f) => /\.ya?ml$/.test(f.name));
+  const manifest = (r.files || []).find((f) => /\.ya?ml$/.test(f.name));
   if (manifest && !keepEditor) setEditor(manifest.text);
 }
 
@@ -852,21 +956,62 @@ async function ready(version) {
     editor.value = f ? f.text : "";
   }
   drawGutter();
-  if (opening.decode) {
-    try {
-      showLoad(await opening.first, true);
-    } catch (err) {
-      await rpc("create", 1);
-      print(`This link could not be opened: ${err.message}`, "err");
-    }
-  } else {
+  if (opening.source === "new") {
     await opening.first;
     print(`Kubeplay ${version}: a simulated cluster of three nodes. Type "help", or apply the manifest (Ctrl+Enter).`, "note");
+  } else {
+    try {
+      const r = await opening.first;
+      if (r.error) throw new Error(r.error);
+      showLoad(r, opening.source === "saved");
+      if (opening.source === "saved") print("(the session was restored as you left it)", "note");
+    } catch (err) {
+      await openEmpty(err);
+    }
   }
   $("loading").hidden = true;
+  pageReady = true;
   document.body.classList.add("ready");
   performance.mark("kubeplay-ready"); // the end-to-end checks time the load with it
 }
 
+// openEmpty opens an empty session when the link or the saved session
+// could not be opened (damaged, failing on replay, or breaking the core),
+// says so, and puts the link's editor text in the editor. The link leaves
+// the address bar and the saved session is dropped, so a reload does not
+// try them again.
+async function openEmpty(err) {
+  const what = opening.source === "link" ? "This link" : "The session saved in this browser";
+  forget();
+  if (opening.source === "link") window.history.replaceState(null, "", location.pathname + location.search);
+  if (worker.broken || err.crashed || err.restarted) spawnWorker();
+  await rpc("create", 1);
+  out.textContent = "";
+  print(`${what} could not be opened:`, "err");
+  print(coreMessage(err), "err"); // on a line of its own: the console does not wrap
+  print("(this is a new, empty session instead)", "note");
+  const link = opening.source === "link" ? await rpc("linkFiles", opening.state).catch(() => null) : null;
+  if (link && link.editor) {
+    setEditor(link.editor);
+    print("(the editor holds the link's manifest)", "note");
+  }
+}
+
+// coreMessage is an error's message without the bridge's "kubeplay.op: ".
+const coreMessage = (err) => String(err.message).replace(/^kubeplay\.\w+: /, "");
+
+// cancel stops an action that is taking long (Escape while the core is
+// busy): the worker cannot take a message while the core runs, so it is
+// replaced and the session restored to before the action.
+function cancel() {
+  const first = pending.values().next().value;
+  if (!first || performance.now() - first.at < 1000) return false;
+  worker.broken = true;
+  setPlaying(false);
+  recover(describe(first.op, first.args), `Escape, after ${((performance.now() - first.at) / 1000).toFixed(1)} s`, true).catch(fail);
+  return true;
+}
+document.addEventListener("keydown", (e) => { if (e.key === "Escape" && busy > 0 && cancel()) e.preventDefault(); });
+
 // For the end-to-end checks and the curious: the same calls the page makes.
-globalThis.kubeplayPage = { rpc, timings };
+globalThis.kubeplayPage = { rpc, timings, cancel };

@@ -3,26 +3,50 @@
 // because wasm_exec.js is a classic script.
 //
 // Protocol. The page posts {id, op, args}; the worker answers
-// {id, ok: true, result, view} or {id, ok: false, error}. `result` is what
+// {id, ok: true, result, view, state} or {id, ok: false, error, crashed}.
+// `result` is what
 // globalThis.kubeplay[op](...args) returned (JSON text is parsed); `view` is
 // the View JSON text of the tick shown after any op that can change it, so
-// the page redraws from the same answer. Before the core is ready the
+// the page redraws from the same answer; `state` is the session encoded
+// (a share link's state) after any op that changes it, the page's last
+// good state to restore after a crash. `crashed` says the core itself
+// failed (a call threw instead of returning, or the Go program exited):
+// it cannot be trusted with another call. Before the core is ready the
 // worker posts {type: "progress", loaded, total} while kubeplay.wasm
 // downloads, then {type: "ready", version, scenarios, marks} or
 // {type: "fatal", error}.
 "use strict";
 
-// What each op answers and how it changes the view, from the core's own
-// table of ops (wasm/api.go): {op: {result: "json"|"value", view:
-// "after"|"result"|undefined}}. Set once the core is ready.
+// What each op answers, how it changes the view and whether it changes the
+// session, from the core's own table of ops (wasm/api.go): {op: {result:
+// "json"|"value", view: "after"|"result"|undefined, session: true|undefined}}.
+// Set once the core is ready.
 let opInfo = {};
 
+// exited is set once the Go program has stopped: every call after it
+// would throw "Go program has already exited".
+let exited = false;
+
+// call runs one export. The core returns its errors (a Go error becomes a
+// returned Error); an exception thrown out of the call is the core
+// breaking (the JavaScript engine's stack overflowing inside the wasm, or
+// the Go runtime dead), which leaves it unusable, so it is marked crashed.
 function call(op, args) {
   const fn = globalThis.kubeplay && globalThis.kubeplay[op];
-  if (typeof fn !== "function") throw new Error(`unknown operation ${op}`);
-  const r = fn(...args);
+  if (typeof fn !== "function") throw crashed(new Error(exited ? "the Go program has exited" : `unknown operation ${op}`), exited);
+  let r;
+  try {
+    r = fn(...args);
+  } catch (err) {
+    throw crashed(err instanceof Error ? err : new Error(String(err)), true);
+  }
   if (r instanceof Error) throw r;
   return r;
+}
+
+function crashed(err, really) {
+  err.crashed = really;
+  return err;
 }
 
 function handle({ id, op, args = [] }) {
@@ -40,9 +64,12 @@ function handle({ id, op, args = [] }) {
       // draws every view in order, so it holds that one).
       if (info.view === "after") view = call("view", ["delta"]);
     }
-    postMessage({ id, ok: true, result, view, ms: performance.now() - t0 });
+    // After an op that changes the session, the session is kept, encoded,
+    // as the last good state.
+    const state = info.session ? call("encode", []) : undefined;
+    postMessage({ id, ok: true, result, view, state, ms: performance.now() - t0 });
   } catch (err) {
-    postMessage({ id, ok: false, error: String(err && err.message || err) });
+    postMessage({ id, ok: false, error: String(err && err.message || err), crashed: Boolean(err && err.crashed) });
   }
 }
 
@@ -101,8 +128,8 @@ async function start() {
   const { instance } = await instantiateWasm(url, fetching, go.importObject, marks);
   marks.instantiated = at();
   go.run(instance).then(
-    () => postMessage({ type: "fatal", error: "The Kubeplay core stopped. Reload the page to restart it." }),
-    (err) => postMessage({ type: "fatal", error: `The Kubeplay core crashed: ${err.message}` }),
+    () => { exited = true; postMessage({ type: "fatal", crashed: true, error: "The Kubeplay core stopped." }); },
+    (err) => { exited = true; postMessage({ type: "fatal", crashed: true, error: `The Kubeplay core crashed: ${err.message}` }); },
   );
   // main() has run up to its select{} by now: the exports are in place.
   if (typeof globalThis.kubeplay !== "object") throw new Error("the core did not export globalThis.kubeplay");

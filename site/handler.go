@@ -10,6 +10,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Handler serves the static files under one directory, the build output.
@@ -23,6 +24,8 @@ type Handler struct {
 	dir   string
 	etags etagCache
 	log   *log.Logger
+	// now is the clock write deadlines count from (time.Now).
+	now func() time.Time
 }
 
 // NewHandler returns a Handler for dir, or an error if dir is not a directory.
@@ -39,10 +42,12 @@ func NewHandler(dir string, logger *log.Logger) (*Handler, error) {
 	if logger == nil {
 		logger = log.Default()
 	}
-	return &Handler{dir: dir, log: logger}, nil
+	return &Handler{dir: dir, log: logger, now: time.Now}, nil
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Errors and redirects are small; a file's deadline grows with it.
+	setWriteDeadline(w, h.now(), writeGrace)
 	setSecurityHeaders(w.Header())
 	w.Header().Set("Cache-Control", "no-cache")
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -131,6 +136,7 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	setWriteDeadline(w, h.now(), writeDeadline(sfi.Size()))
 	tag, err := h.etags.get(served, f, sfi)
 	if err != nil {
 		h.log.Printf("etag %s: %v", served, err)
@@ -151,6 +157,13 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request) {
 	}
 	hdr.Set("ETag", tag)
 	hdr.Set("Cache-Control", cacheControl(name))
+	if isHTML(ctype) {
+		hdr.Set("Cross-Origin-Resource-Policy", "cross-origin") // see setSecurityHeaders
+	}
+	if tooManyRanges(r) {
+		r = r.Clone(r.Context())
+		r.Header.Del("Range")
+	}
 	// ServeContent handles HEAD, Range, If-None-Match, If-Modified-Since and
 	// friends. Last-Modified is the original file's, whatever the encoding.
 	http.ServeContent(w, r, "", fi.ModTime(), f)

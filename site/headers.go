@@ -29,11 +29,31 @@ const contentSecurityPolicy = "default-src 'self'; " +
 // a playground link can carry the user's scenario in its URL, and the page
 // fetches nothing from other origins, so there is no one who needs a referrer
 // and nothing we want to leak to the sites the page links to.
+//
+// Cross-Origin-Opener-Policy same-origin puts the page in its own browsing
+// context group: a page that opened it cannot reach into it, and it opens
+// no windows it needs to talk to. Cross-Origin-Resource-Policy same-origin
+// keeps other sites from loading the wasm, scripts and styles as their own
+// subresources; the HTML pages say cross-origin instead (serveFile), so a
+// documentation site that requires CORP of what it embeds may still frame
+// the playground. Permissions-Policy turns off the powerful features the
+// page never uses, for it and anything it might frame.
 func setSecurityHeaders(h http.Header) {
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	h.Set("Permissions-Policy", permissionsPolicy)
 }
+
+// permissionsPolicy denies every feature that asks for hardware or the
+// person's data.
+const permissionsPolicy = "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), " +
+	"hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()"
+
+// isHTML reports whether a Content-Type is an HTML document.
+func isHTML(ctype string) bool { return strings.HasPrefix(ctype, "text/html") }
 
 // immutable is the Cache-Control of fingerprinted files: their name changes
 // whenever their content does, so a cache may keep them for a year.

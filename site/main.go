@@ -3,7 +3,9 @@
 //
 //	go run ./site [-addr :8080] [-dir build/site]
 //
-// It stops gracefully on SIGINT or SIGTERM.
+// It stops gracefully on SIGINT or SIGTERM: downloads in flight get
+// -shutdown-grace (30s) to finish, then their connections close, and the
+// exit status is 0.
 package main
 
 import (
@@ -40,6 +42,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	flags.SetOutput(stderr)
 	addr := flags.String("addr", ":8080", "address to listen on")
 	dir := flags.String("dir", "build/site", "directory to serve (the build output)")
+	grace := flags.Duration("shutdown-grace", shutdownGrace, "how long a shutdown waits for downloads in flight")
 	if err := flags.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
@@ -59,12 +62,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          logger,
-	}
+	srv := newServer(h, logger)
 	fmt.Fprintf(stdout, "kubeplay: serving %s on %s\n", *dir, displayURL(ln.Addr()))
 
 	errc := make(chan error, 1)
@@ -74,10 +72,24 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	case <-ctx.Done():
 	}
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	return shutdown(srv, errc, *grace, logger)
+}
+
+// shutdown stops accepting connections and waits up to grace for the
+// requests in flight (a slow download of the wasm) to finish, then closes
+// what is left. Either way the server has stopped as asked: that is a
+// clean exit.
+func shutdown(srv *http.Server, errc <-chan error, grace time.Duration, logger *log.Logger) error {
+	ctx, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+	if err := srv.Shutdown(ctx); err != nil {
+		if !errors.Is(err, context.DeadlineExceeded) {
+			return fmt.Errorf("shutdown: %w", err)
+		}
+		logger.Printf("downloads still running after %v; closing their connections", grace)
+		if err := srv.Close(); err != nil {
+			return fmt.Errorf("shutdown: %w", err)
+		}
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
 		return err

@@ -56,28 +56,32 @@ type op struct {
 	name, call, doc string
 	result          string // resultValue or resultJSON
 	view            string // viewKept, viewAfter or viewIsResult
-	fn              handler
+	// session: the op changes the session, which the worker then keeps,
+	// encoded, as the last good state (the page's crash recovery).
+	session bool
+	fn      handler
 }
 
 // opInfo is what the worker learns of an op.
 type opInfo struct {
-	Result string `json:"result"`
-	View   string `json:"view,omitempty"`
+	Result  string `json:"result"`
+	View    string `json:"view,omitempty"`
+	Session bool   `json:"session,omitempty"`
 }
 
 func (b *bridge) ops() []op {
-	return []op{
+	ops := []op{
 		{name: "version", call: "version()", doc: "the build's version string", result: resultValue,
 			fn: func([]safejs.Value) (any, error) { return version, nil }},
-		{name: "create", call: "create(seed)", doc: "a new session on a fresh cluster; returns the head view",
+		{name: "create", session: true, call: "create(seed)", doc: "a new session on a fresh cluster; returns the head view",
 			result: resultJSON, view: viewIsResult, fn: b.create},
-		{name: "reset", call: "reset(seed)", doc: "the same, keeping nothing of the old session",
+		{name: "reset", session: true, call: "reset(seed)", doc: "the same, keeping nothing of the old session",
 			result: resultJSON, view: viewIsResult, fn: b.create},
-		{name: "run", call: "run(line)", doc: "a console line; returns an Output", result: resultJSON, view: viewAfter,
+		{name: "run", session: true, call: "run(line)", doc: "a console line; returns an Output", result: resultJSON, view: viewAfter,
 			fn: b.withString(func(s *session.Session, line string) (any, error) {
 				return jsonString(s.Run(line))
 			})},
-		{name: "apply", call: "apply(text)", doc: "the editor's text; returns an ApplyResult", result: resultJSON, view: viewAfter,
+		{name: "apply", session: true, call: "apply(text)", doc: "the editor's text; returns an ApplyResult", result: resultJSON, view: viewAfter,
 			fn: b.withString(func(s *session.Session, text string) (any, error) {
 				return jsonString(s.Apply(text))
 			})},
@@ -86,7 +90,7 @@ func (b *bridge) ops() []op {
 			fn: b.withString(func(s *session.Session, text string) (any, error) {
 				return jsonString(s.Diff(text))
 			})},
-		{name: "tick", call: "tick(n)", doc: "let n simulated seconds pass; returns an Output", result: resultJSON, view: viewAfter,
+		{name: "tick", session: true, call: "tick(n)", doc: "let n simulated seconds pass; returns an Output", result: resultJSON, view: viewAfter,
 			fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
 				n, err := argInt(args, 0, 1)
 				if err != nil {
@@ -94,16 +98,16 @@ func (b *bridge) ops() []op {
 				}
 				return jsonString(s.Tick(n))
 			})},
-		{name: "step", call: "step()", doc: "one reconcile; returns an Output", result: resultJSON, view: viewAfter,
+		{name: "step", session: true, call: "step()", doc: "one reconcile; returns an Output", result: resultJSON, view: viewAfter,
 			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
 				return jsonString(s.Step())
 			})},
-		{name: "back", call: "back()", doc: "one tick back; returns the tick shown (number)", result: resultValue, view: viewAfter,
+		{name: "back", session: true, call: "back()", doc: "one tick back; returns the tick shown (number)", result: resultValue, view: viewAfter,
 			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
 				s.Back()
 				return float64(s.Cursor()), nil
 			})},
-		{name: "jump", call: "jump(tick)", doc: "show any tick, running the cluster to it if needed; returns an Output",
+		{name: "jump", session: true, call: "jump(tick)", doc: "show any tick, running the cluster to it if needed; returns an Output",
 			result: resultJSON, view: viewAfter,
 			fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
 				n, err := argInt(args, 0, 0)
@@ -118,11 +122,11 @@ func (b *bridge) ops() []op {
 				mode, _ := argString(args, 0)
 				return b.viewJSON(s, mode == "delta")
 			})},
-		{name: "load", call: "load(name, text)", doc: "a scenario archive; returns a LoadResult", result: resultJSON, view: viewAfter,
+		{name: "load", session: true, call: "load(name, text)", doc: "a scenario archive; returns a LoadResult", result: resultJSON, view: viewAfter,
 			fn: b.withNameText(func(s *session.Session, name, text string) (any, error) {
 				return loadResult(s.Load(name, []byte(text)))
 			})},
-		{name: "example", call: "example(name)", doc: "an embedded example scenario, by name; returns a LoadResult",
+		{name: "example", session: true, call: "example(name)", doc: "an embedded example scenario, by name; returns a LoadResult",
 			result: resultJSON, view: viewAfter,
 			fn: b.withString(func(s *session.Session, name string) (any, error) {
 				data, file, err := example(name)
@@ -147,7 +151,7 @@ func (b *bridge) ops() []op {
 				}
 				return jsonString(list)
 			}},
-		{name: "lesson", call: "lesson(name)", doc: "opens an embedded lesson, by name; returns a LessonResult (its setup's load, the lesson, the solutions)",
+		{name: "lesson", session: true, call: "lesson(name)", doc: "opens an embedded lesson, by name; returns a LessonResult (its setup's load, the lesson, the solutions)",
 			result: resultJSON, view: viewAfter,
 			fn: b.withString(func(s *session.Session, name string) (any, error) {
 				data, file, err := embeddedLesson(name)
@@ -156,7 +160,7 @@ func (b *bridge) ops() []op {
 				}
 				return lessonResult(s.OpenLesson(file, data))
 			})},
-		{name: "openLesson", call: "openLesson(name, text)", doc: "opens a lesson archive (a trainer's own); returns a LessonResult",
+		{name: "openLesson", session: true, call: "openLesson(name, text)", doc: "opens a lesson archive (a trainer's own); returns a LessonResult",
 			result: resultJSON, view: viewAfter,
 			fn: b.withNameText(func(s *session.Session, name, text string) (any, error) {
 				return lessonResult(s.OpenLesson(name, []byte(text)))
@@ -174,7 +178,7 @@ func (b *bridge) ops() []op {
 			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
 				return s.Encode(), nil
 			})},
-		{name: "decode", call: "decode(state)", doc: "a share-link string; returns a LoadResult", result: resultJSON, view: viewAfter,
+		{name: "decode", session: true, call: "decode(state)", doc: "a share-link string; returns a LoadResult", result: resultJSON, view: viewAfter,
 			fn: b.withString(func(s *session.Session, state string) (any, error) {
 				return loadResult(s.Decode(state))
 			})},
@@ -190,6 +194,22 @@ func (b *bridge) ops() []op {
 				}
 				return jsonString(t)
 			})},
+		{name: "pod", call: "pod(ns, name)", doc: "a pod at the tick shown: its describe output and its kubelet's CRI calls; returns a PodDetail",
+			result: resultJSON, fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+				ns, err := argString(args, 0)
+				if err != nil {
+					return nil, err
+				}
+				name, err := argString(args, 1)
+				if err != nil {
+					return nil, err
+				}
+				d, err := s.Pod(ns, name)
+				if err != nil {
+					return nil, err
+				}
+				return jsonString(d)
+			})},
 		{name: "complete", call: "complete(line)", doc: "console completions of the line's last word: [string]", result: resultJSON,
 			fn: b.withString(func(s *session.Session, line string) (any, error) {
 				c := s.Complete(line)
@@ -199,6 +219,7 @@ func (b *bridge) ops() []op {
 				return jsonString(c)
 			})},
 	}
+	return append(ops, recoveryOps()...)
 }
 
 // handlers are the functions export installs: the ops, and ops() itself,
@@ -209,7 +230,7 @@ func (b *bridge) handlers() map[string]handler {
 	info := map[string]opInfo{}
 	for _, o := range ops {
 		fns[o.name] = o.fn
-		info[o.name] = opInfo{Result: o.result, View: o.view}
+		info[o.name] = opInfo{Result: o.result, View: o.view, Session: o.session}
 	}
 	fns["ops"] = func([]safejs.Value) (any, error) { return jsonString(info) }
 	return fns
@@ -399,6 +420,10 @@ var exampleOrder = []string{
 	"create", "rolling-update", "rollover", "rollback", "scale", "proportional-scaling",
 	"pause-resume", "failed-deployment", "crash-loop", "quota-failure", "recreate", "cleanup-policy",
 	"canary", "service-endpoints", "self-healing",
+	// Configuration: ConfigMaps, Secrets and what the kubelet does with them.
+	"config-app", "config-update", "config-missing-key", "config-missing-secret", "config-missing-volume",
+	"ingress", "hpa-no-metrics", "hpa-scaling", "drain-pdb", "pvc-pending",
+	"controller-manager-restart", "runtime-class", "cloud-node",
 }
 
 // examples lists the embedded scenarios.

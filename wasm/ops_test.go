@@ -45,7 +45,7 @@ func TestOpsTable(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, o := range b.ops() {
-		if got := info[o.name]; got != (opInfo{Result: o.result, View: o.view}) {
+		if got := info[o.name]; got != (opInfo{Result: o.result, View: o.view, Session: o.session}) {
 			t.Errorf("ops() says %s is %+v", o.name, got)
 		}
 	}
@@ -62,8 +62,8 @@ func TestScriptsCallOnlyTableOps(t *testing.T) {
 	for _, o := range b.ops() {
 		known = append(known, o.name)
 	}
-	calls := regexp.MustCompile(`\b(?:rpc|call|act)\("([a-z]+)"`)
-	for _, f := range []string{"../assets/app.js", "../assets/worker.js"} {
+	calls := regexp.MustCompile(`\b(?:rpc|call|act)\("([a-zA-Z]+)"`)
+	for _, f := range []string{"../assets/app.js", "../assets/recovery.js", "../assets/worker.js"} {
 		src, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)

@@ -122,4 +122,20 @@ type RuntimeClass struct {
 	TypeMeta   `json:",inline"`
 	ObjectMeta `json:"metadata,omitempty"`
 	Handler    string `json:"handler"`
+	// Overhead is added to the resources of every pod of this class (the
+	// RuntimeClass admission plugin sets pod.spec.overhead).
+	Overhead *Overhead `json:"overhead,omitempty"`
+	// Scheduling is merged into the pods' nodeSelector and tolerations.
+	Scheduling *Scheduling `json:"scheduling,omitempty"`
+}
+
+// Overhead is node.k8s.io/v1 Overhead.
+type Overhead struct {
+	PodFixed ResourceList `json:"podFixed,omitempty"`
+}
+
+// Scheduling is node.k8s.io/v1 Scheduling.
+type Scheduling struct {
+	NodeSelector map[string]string `json:"nodeSelector,omitempty"`
+	Tolerations  []Toleration      `json:"tolerations,omitempty"`
 }

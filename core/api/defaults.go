@@ -45,9 +45,25 @@ func SetDefaults(obj Object) {
 		roundResourceList(o.Spec.Hard)
 		roundResourceList(o.Status.Hard)
 		roundResourceList(o.Status.Used)
+	case *Secret:
+		// SetDefaults_Secret, then the v1 conversion's stringData fold.
+		if o.Type == "" {
+			o.Type = SecretTypeOpaque
+		}
+		convertSecretStringData(o)
+	case *ConfigMap:
+		// SetDefaults_ConfigMap: an empty data map (which omitempty still
+		// leaves out of the JSON).
+		if o.Data == nil {
+			o.Data = map[string]string{}
+		}
+	case *ServiceAccount:
+		// core/v1 ServiceAccount has no defaulting function.
 	case *Event, *Lease, *RuntimeClass:
 		// core/v1 Event, coordination/v1 Lease and node/v1 RuntimeClass
 		// have no defaulting functions.
+	default:
+		setDefaultsKinds(obj) // defaults_kinds.go
 	}
 }
 

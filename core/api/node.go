@@ -10,10 +10,13 @@ type Node struct {
 
 // NodeSpec is core/v1 NodeSpec.
 type NodeSpec struct {
-	PodCIDR       string   `json:"podCIDR,omitempty"`
-	PodCIDRs      []string `json:"podCIDRs,omitempty"`
-	Unschedulable bool     `json:"unschedulable,omitempty"`
-	Taints        []Taint  `json:"taints,omitempty"`
+	PodCIDR  string   `json:"podCIDR,omitempty"`
+	PodCIDRs []string `json:"podCIDRs,omitempty"`
+	// ProviderID is the machine's ID in its cloud, set by the cloud
+	// controller manager's node controller.
+	ProviderID    string  `json:"providerID,omitempty"`
+	Unschedulable bool    `json:"unschedulable,omitempty"`
+	Taints        []Taint `json:"taints,omitempty"`
 }
 
 // TaintEffect is NoSchedule, PreferNoSchedule or NoExecute.
@@ -90,4 +93,20 @@ type NodeStatus struct {
 	Addresses   []NodeAddress    `json:"addresses,omitempty"`
 	NodeInfo    NodeSystemInfo   `json:"nodeInfo,omitempty"`
 	Images      []ContainerImage `json:"images,omitempty"`
+	// RuntimeHandlers are the container runtime's handlers, which a
+	// RuntimeClass's handler names.
+	RuntimeHandlers []NodeRuntimeHandler `json:"runtimeHandlers,omitempty"`
+}
+
+// NodeRuntimeHandler is v1 NodeRuntimeHandler: a handler's name ("" for
+// the runtime's default) and the features the runtime found in it.
+type NodeRuntimeHandler struct {
+	Name     string                      `json:"name"`
+	Features *NodeRuntimeHandlerFeatures `json:"features,omitempty"`
+}
+
+// NodeRuntimeHandlerFeatures is v1 NodeRuntimeHandlerFeatures.
+type NodeRuntimeHandlerFeatures struct {
+	RecursiveReadOnlyMounts *bool `json:"recursiveReadOnlyMounts,omitempty"`
+	UserNamespaces          *bool `json:"userNamespaces,omitempty"`
 }

@@ -22,6 +22,9 @@ type KindInfo struct {
 	// the API server's deprecation warning.
 	DeprecatedIn string // "v1.33"
 	Replacement  string // "discovery.k8s.io/v1 EndpointSlice"
+	// AlsoServedAs are the older group versions the server still serves
+	// the kind in, which discovery lists but api-resources does not.
+	AlsoServedAs []string // "autoscaling/v1"
 }
 
 // DeprecationWarning is the warning the API server returns with every
@@ -78,12 +81,37 @@ var kinds = []*KindInfo{
 		Namespaced: true, New: func() Object { return &Event{} }},
 	{Kind: "ResourceQuota", Version: "v1", Resource: "resourcequotas", Singular: "resourcequota",
 		ShortNames: []string{"quota"}, Namespaced: true, New: func() Object { return &ResourceQuota{} }},
+	{Kind: "ConfigMap", Version: "v1", Resource: "configmaps", Singular: "configmap", ShortNames: []string{"cm"},
+		Namespaced: true, New: func() Object { return &ConfigMap{} }},
+	{Kind: "Secret", Version: "v1", Resource: "secrets", Singular: "secret", Namespaced: true,
+		New: func() Object { return &Secret{} }},
+	{Kind: "ServiceAccount", Version: "v1", Resource: "serviceaccounts", Singular: "serviceaccount",
+		ShortNames: []string{"sa"}, Namespaced: true, New: func() Object { return &ServiceAccount{} }},
+	{Kind: "PersistentVolumeClaim", Version: "v1", Resource: "persistentvolumeclaims", Singular: "persistentvolumeclaim",
+		ShortNames: []string{"pvc"}, Namespaced: true, New: func() Object { return &PersistentVolumeClaim{} }},
+	{Kind: "PersistentVolume", Version: "v1", Resource: "persistentvolumes", Singular: "persistentvolume",
+		ShortNames: []string{"pv"}, New: func() Object { return &PersistentVolume{} }},
 	{Kind: "Deployment", Group: "apps", Version: "v1", Resource: "deployments", Singular: "deployment",
 		ShortNames: []string{"deploy"}, Namespaced: true, Categories: []string{"all"},
 		New: func() Object { return &Deployment{} }},
 	{Kind: "ReplicaSet", Group: "apps", Version: "v1", Resource: "replicasets", Singular: "replicaset",
 		ShortNames: []string{"rs"}, Namespaced: true, Categories: []string{"all"},
 		New: func() Object { return &ReplicaSet{} }},
+	{Kind: "HorizontalPodAutoscaler", Group: "autoscaling", Version: "v2", Resource: "horizontalpodautoscalers",
+		Singular: "horizontalpodautoscaler", ShortNames: []string{"hpa"}, Namespaced: true, Categories: []string{"all"},
+		New: func() Object { return &HorizontalPodAutoscaler{} }, AlsoServedAs: []string{"autoscaling/v1"}},
+	{Kind: "Ingress", Group: "networking.k8s.io", Version: "v1", Resource: "ingresses", Singular: "ingress",
+		ShortNames: []string{"ing"}, Namespaced: true, New: func() Object { return &Ingress{} }},
+	{Kind: "IngressClass", Group: "networking.k8s.io", Version: "v1", Resource: "ingressclasses",
+		Singular: "ingressclass", New: func() Object { return &IngressClass{} }},
+	{Kind: "NetworkPolicy", Group: "networking.k8s.io", Version: "v1", Resource: "networkpolicies",
+		Singular: "networkpolicy", ShortNames: []string{"netpol"}, Namespaced: true,
+		New: func() Object { return &NetworkPolicy{} }},
+	{Kind: "PodDisruptionBudget", Group: "policy", Version: "v1", Resource: "poddisruptionbudgets",
+		Singular: "poddisruptionbudget", ShortNames: []string{"pdb"}, Namespaced: true,
+		New: func() Object { return &PodDisruptionBudget{} }},
+	{Kind: "StorageClass", Group: "storage.k8s.io", Version: "v1", Resource: "storageclasses",
+		Singular: "storageclass", ShortNames: []string{"sc"}, New: func() Object { return &StorageClass{} }},
 	{Kind: "EndpointSlice", Group: "discovery.k8s.io", Version: "v1", Resource: "endpointslices",
 		Singular: "endpointslice", Namespaced: true, New: func() Object { return &EndpointSlice{} }},
 	{Kind: "Lease", Group: "coordination.k8s.io", Version: "v1", Resource: "leases", Singular: "lease",

@@ -93,6 +93,7 @@ func DefaultPlugins() []Plugin {
 		ServiceAccount{},
 		Priority{},
 		DefaultTolerationSeconds{},
+		RuntimeClass{},
 		Registry{},
 		Validation{},
 		&ResourceQuota{},

@@ -14,7 +14,7 @@ func TestDefaultChainOrder(t *testing.T) {
 	for _, p := range DefaultPlugins() {
 		got = append(got, p.Name())
 	}
-	if want := "Defaulting,NamespaceLifecycle,ServiceAccount,Priority,DefaultTolerationSeconds,Registry,Validation,ResourceQuota"; strings.Join(got, ",") != want {
+	if want := "Defaulting,NamespaceLifecycle,ServiceAccount,Priority,DefaultTolerationSeconds,RuntimeClass,Registry,Validation,ResourceQuota"; strings.Join(got, ",") != want {
 		t.Errorf("chain = %v, want %s", got, want)
 	}
 }

@@ -49,6 +49,8 @@ func convertFieldLabel(k *api.KindInfo, label, value string) (string, string, er
 			accepted = []string{"status.phase", "metadata.name"}
 		case "Service":
 			accepted = []string{"metadata.namespace", "metadata.name", "spec.clusterIP", "spec.type"}
+		case "Secret": // AddFieldLabelConversionsForSecret
+			accepted = []string{"type", "metadata.namespace", "metadata.name"}
 		}
 	}
 	if accepted == nil { // runtime.DefaultMetaV1FieldSelectorConversion
@@ -82,9 +84,9 @@ func selectableFields(k *api.KindInfo, obj api.Object) fields.Set {
 		set["spec.restartPolicy"] = string(o.Spec.RestartPolicy)
 		set["spec.schedulerName"] = o.Spec.SchedulerName
 		set["spec.serviceAccountName"] = o.Spec.ServiceAccountName
-		// The playground's pods have no host network; upstream reads
-		// spec.securityContext.hostNetwork of the internal type.
-		set["spec.hostNetwork"] = strconv.FormatBool(false)
+		// Upstream reads spec.securityContext.hostNetwork of the internal
+		// type, which is v1's spec.hostNetwork.
+		set["spec.hostNetwork"] = strconv.FormatBool(o.Spec.HostNetwork)
 		set["status.phase"] = string(o.Status.Phase)
 		podIP := o.Status.PodIP // the internal type keeps only podIPs
 		if len(o.Status.PodIPs) > 0 {
@@ -116,6 +118,8 @@ func selectableFields(k *api.KindInfo, obj api.Object) fields.Set {
 		set["reportingComponent"] = o.ReportingComponent
 		set["source"] = source
 		set["type"] = o.Type
+	case *api.Secret: // secret.SelectableFields
+		set["type"] = string(o.Type)
 	case *api.ReplicaSet: // replicaset.ToSelectableFields
 		set["status.replicas"] = strconv.Itoa(int(o.Status.Replicas))
 	}

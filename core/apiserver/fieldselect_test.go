@@ -44,6 +44,18 @@ func TestFieldLabelsPerKind(t *testing.T) {
 		{"Endpoints", []string{"metadata.name", "metadata.namespace"}, map[string]string{"subsets": defaultErr("subsets")}},
 		{"Lease", []string{"metadata.name", "metadata.namespace"}, map[string]string{"spec.holderIdentity": defaultErr("spec.holderIdentity")}},
 		{"RuntimeClass", []string{"metadata.name", "metadata.namespace"}, map[string]string{"handler": defaultErr("handler")}},
+		{"ConfigMap", []string{"metadata.name", "metadata.namespace"}, map[string]string{"data": defaultErr("data")}},
+		{"Secret", []string{"metadata.name", "metadata.namespace", "type"}, map[string]string{"data": notSupported + "data"}},
+		{"ServiceAccount", []string{"metadata.name", "metadata.namespace"}, map[string]string{"secrets": defaultErr("secrets")}},
+		// The application kinds register no conversion either.
+		{"HorizontalPodAutoscaler", []string{"metadata.name", "metadata.namespace"}, map[string]string{"spec.maxReplicas": defaultErr("spec.maxReplicas")}},
+		{"Ingress", []string{"metadata.name", "metadata.namespace"}, map[string]string{"spec.ingressClassName": defaultErr("spec.ingressClassName")}},
+		{"IngressClass", []string{"metadata.name"}, map[string]string{"spec.controller": defaultErr("spec.controller")}},
+		{"NetworkPolicy", []string{"metadata.name", "metadata.namespace"}, map[string]string{"spec.podSelector": defaultErr("spec.podSelector")}},
+		{"PodDisruptionBudget", []string{"metadata.name", "metadata.namespace"}, map[string]string{"spec.minAvailable": defaultErr("spec.minAvailable")}},
+		{"PersistentVolumeClaim", []string{"metadata.name", "metadata.namespace"}, map[string]string{"status.phase": defaultErr("status.phase")}},
+		{"PersistentVolume", []string{"metadata.name"}, map[string]string{"spec.storageClassName": defaultErr("spec.storageClassName")}},
+		{"StorageClass", []string{"metadata.name"}, map[string]string{"provisioner": defaultErr("provisioner")}},
 	}
 	seen := map[string]bool{}
 	for _, c := range cases {

@@ -13,8 +13,10 @@ import (
 // a stored object after it is frozen: every committed object is
 // snapshotted, an object is compared with its snapshot when it is replaced,
 // and CheckFrozen compares every object the server or an informer may
-// still hand out. Run the whole suite with it after any change that shares
-// stored objects (go test -tags kubeplay_frozen ./...).
+// still hand out. `make test-go` runs the packages that share informer
+// objects with it (FROZEN_PKGS in the Makefile); run the whole suite with it
+// after any change that shares stored objects (go test -tags
+// kubeplay_frozen ./...).
 
 // frozenSnapshots, embedded in the Server, maps a frozen object to a deep
 // copy taken when it froze. Objects are compared by pointer, so the map is

@@ -24,24 +24,32 @@ func (Registry) Admit(a *Attributes) error {
 	case OperationCreate:
 		s, m := a.server, a.Object.GetObjectMeta()
 		m.CreationTimestamp = api.NewTime(s.clock.Now())
-		m.UID = newUID(s.rng)
+		rng := s.randFor(m.Namespace)
+		if s.fixedUID != "" { // CreateBootstrap
+			m.UID = s.fixedUID
+		} else {
+			m.UID = newUID(rng)
+		}
 		if m.GenerateName != "" && m.Name == "" {
-			m.Name = generateName(s.rng, m.GenerateName)
+			m.Name = generateName(rng, m.GenerateName)
 			a.Name = m.Name
 		}
 		// A new object is not being deleted, whatever the request says.
 		m.DeletionTimestamp, m.DeletionGracePeriodSeconds = nil, nil
 		prepareForCreate(a.Object)
+		prepareKindsForCreate(a.Object, api.NewTime(s.clock.Now()))
 	case OperationUpdate:
 		m, old := a.Object.GetObjectMeta(), a.OldObject.GetObjectMeta()
 		m.Generation = old.Generation
 		switch a.Subresource {
 		case "status":
 			prepareForStatusUpdate(a.Object, a.OldObject)
+			prepareKindsForStatusUpdate(a.Object, a.OldObject, api.NewTime(a.server.clock.Now()))
 		case "finalize":
 			prepareForFinalize(a.Object, a.OldObject)
 		default:
 			prepareForUpdate(a.Object, a.OldObject)
+			prepareKindsForUpdate(a.Object, a.OldObject)
 		}
 		if m.UID == "" {
 			m.UID = old.UID

@@ -1,6 +1,7 @@
 package apiserver
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -35,27 +36,36 @@ const mirrorPodAnnotation = "kubernetes.io/config.mirror"
 //  2. refuses the pod when that service account does not exist:
 //     `pods "x" is forbidden: error looking up service account
 //     default/foo: serviceaccount "foo" not found`;
-//  3. unless spec.automountServiceAccountToken is false, mounts the API
-//     credentials: a projected volume kube-api-access-<5 random chars>
-//     (serviceAccountToken expiring in 3607 s at "token", the ca.crt of
-//     ConfigMap kube-root-ca.crt, and the pod's namespace through the
-//     downward API, defaultMode 0644) and, in every init and regular
-//     container that has nothing at the path yet, a read-only mount of it
-//     at /var/run/secrets/kubernetes.io/serviceaccount.
+//  3. unless the pod's automountServiceAccountToken, else the account's,
+//     is false (shouldAutomount), mounts the API credentials: a projected
+//     volume kube-api-access-<5 random chars> (serviceAccountToken
+//     expiring in 3607 s at "token", the ca.crt of ConfigMap
+//     kube-root-ca.crt, and the pod's namespace through the downward API,
+//     defaultMode 0644) and, in every init and regular container that has
+//     nothing at the path yet, a read-only mount of it at
+//     /var/run/secrets/kubernetes.io/serviceaccount;
+//  4. gives a pod with no imagePullSecrets the account's.
 //
 // Updates are left alone (upstream mutates and validates on create only),
 // and so are pod templates: a Deployment's template never gains the volume,
 // so its pod-template-hash does not move.
 //
-// What is modelled of the objects involved: the playground has no
-// ServiceAccount or ConfigMap kind. Every namespace has exactly the
-// ServiceAccount "default", which upstream's serviceaccounts-controller
-// creates in each namespace as it appears, with no image pull secrets and
-// no automountServiceAccountToken opinion; a pod naming any other account
-// is refused, as upstream refuses it until someone creates that account.
-// The ConfigMap kube-root-ca.crt is only named by the volume, and the
-// kubelet mounts nothing.
-type ServiceAccount struct{}
+// With Stored set (InstallServiceAccounts, as the standard cluster does)
+// the accounts are the stored ServiceAccounts, which the serviceaccounts
+// controller creates in every namespace as it appears. A server without
+// that controller (the components' unit tests) treats "default" as the
+// one account every namespace has, and reads no account's settings.
+type ServiceAccount struct{ Stored bool }
+
+// InstallServiceAccounts makes the chain's ServiceAccount plugin look
+// accounts up in the store.
+func InstallServiceAccounts(s *Server) {
+	for i, p := range s.Plugins {
+		if p.Name() == (ServiceAccount{}).Name() {
+			s.Plugins[i] = ServiceAccount{Stored: true}
+		}
+	}
+}
 
 // Name implements Plugin.
 func (ServiceAccount) Name() string { return "ServiceAccount" }
@@ -76,24 +86,54 @@ func (p ServiceAccount) Admit(a *Attributes) error {
 	}
 	// Convert_core_PodSpec_To_v1_PodSpec keeps the alias in step.
 	pod.Spec.DeprecatedServiceAccount = pod.Spec.ServiceAccountName
-	if err := serviceAccountExists(a.Namespace, pod.Spec.ServiceAccountName); err != nil {
-		return NewForbidden(a.Kind, admissionName(a), fmt.Errorf("error looking up service account %s/%s: %w",
-			a.Namespace, pod.Spec.ServiceAccountName, err))
+	sa, err := p.lookup(a.server, a.Namespace, pod.Spec.ServiceAccountName)
+	if err != nil {
+		return NewForbidden(a.Kind, admissionName(a), fmt.Errorf("error looking up service account %s/%s: serviceaccount %q not found",
+			a.Namespace, pod.Spec.ServiceAccountName, pod.Spec.ServiceAccountName))
 	}
-	if pod.Spec.AutomountServiceAccountToken == nil || *pod.Spec.AutomountServiceAccountToken {
+	if shouldAutomount(sa, pod) {
 		mountServiceAccountToken(a.server, pod)
 	}
-	// The default account has no imagePullSecrets to copy to the pod.
+	if len(pod.Spec.ImagePullSecrets) == 0 && len(sa.ImagePullSecrets) > 0 {
+		for _, s := range sa.ImagePullSecrets {
+			pod.Spec.ImagePullSecrets = append(pod.Spec.ImagePullSecrets, api.LocalObjectReference{Name: s.Name})
+		}
+	}
 	return nil
 }
 
-// serviceAccountExists models Plugin.getServiceAccount against the one
-// account every namespace has (see ServiceAccount).
-func serviceAccountExists(namespace, name string) error {
-	if name == DefaultServiceAccountName {
-		return nil
+// lookup models Plugin.getServiceAccount. For "default" upstream retries
+// its live lookup for about a second, long enough for the controller to
+// create the account of a namespace made in the same breath (a Namespace
+// and a Pod in one apply). Time does not pass inside a request here, so
+// a missing default account of an active namespace is taken to be the
+// empty account the controller is about to create.
+func (p ServiceAccount) lookup(s *Server, namespace, name string) (*api.ServiceAccount, error) {
+	if p.Stored {
+		sa, err := GetAs[*api.ServiceAccount](s, namespace, name)
+		if err != nil && name == DefaultServiceAccountName {
+			if ns, nsErr := GetAs[*api.Namespace](s, "", namespace); nsErr == nil && ns.Status.Phase == api.NamespaceActive {
+				return &api.ServiceAccount{}, nil
+			}
+		}
+		return sa, err
 	}
-	return fmt.Errorf("serviceaccount %q not found", name)
+	if name == DefaultServiceAccountName {
+		return &api.ServiceAccount{}, nil
+	}
+	return nil, errors.New("not found")
+}
+
+// shouldAutomount models shouldAutomount: the pod's preference, else the
+// account's, else true.
+func shouldAutomount(sa *api.ServiceAccount, pod *api.Pod) bool {
+	if v := pod.Spec.AutomountServiceAccountToken; v != nil {
+		return *v
+	}
+	if v := sa.AutomountServiceAccountToken; v != nil {
+		return *v
+	}
+	return true
 }
 
 // validateMirrorPod models Plugin.Validate for mirror pods: they may not

@@ -180,3 +180,34 @@ func TestServiceAccountAdmissionRefuses(t *testing.T) {
 		t.Errorf("mirror pod was changed: %+v", got.Spec)
 	}
 }
+
+// TestServiceAccountAdmissionStored: with stored accounts, the account must
+// exist (even "default"), its automountServiceAccountToken applies when
+// the pod says nothing, and its imagePullSecrets go to a pod without any.
+func TestServiceAccountAdmissionStored(t *testing.T) {
+	s := newTestServer(1)
+	InstallServiceAccounts(s)
+	p := testPod("early", "")
+	p.Spec.ServiceAccountName = "ci"
+	_, err := s.Create(p)
+	want := `Error from server (Forbidden): pods "early" is forbidden: error looking up service account default/ci: serviceaccount "ci" not found`
+	if KubectlMessage(err) != want {
+		t.Errorf("no account:\n got  %s\nwant %s", KubectlMessage(err), want)
+	}
+	// The default account the controller has not written yet is waited
+	// for (upstream retries for a second), so the pod is admitted.
+	mustCreate(t, s, testPod("early", ""))
+	mustCreate(t, s, &api.ServiceAccount{ObjectMeta: api.ObjectMeta{Name: "default", Namespace: "default"},
+		AutomountServiceAccountToken: ptr(false), ImagePullSecrets: []api.LocalObjectReference{{Name: "registry"}}})
+	got := mustCreate(t, s, testPod("quiet", ""))
+	if len(got.Spec.Volumes) != 0 || len(got.Spec.ImagePullSecrets) != 1 || got.Spec.ImagePullSecrets[0].Name != "registry" {
+		t.Errorf("account settings not applied: volumes %v, imagePullSecrets %v", got.Spec.Volumes, got.Spec.ImagePullSecrets)
+	}
+	p = testPod("loud", "")
+	p.Spec.AutomountServiceAccountToken = ptr(true)
+	p.Spec.ImagePullSecrets = []api.LocalObjectReference{{Name: "mine"}}
+	got = mustCreate(t, s, p)
+	if len(got.Spec.Volumes) != 1 || len(got.Spec.ImagePullSecrets) != 1 || got.Spec.ImagePullSecrets[0].Name != "mine" {
+		t.Errorf("the pod's own settings lost: volumes %v, imagePullSecrets %v", got.Spec.Volumes, got.Spec.ImagePullSecrets)
+	}
+}

@@ -63,7 +63,7 @@ func TestInstallServiceAllocatorPlacement(t *testing.T) {
 	for _, p := range c.API.Plugins {
 		names = append(names, p.Name())
 	}
-	want := "Defaulting NamespaceLifecycle ServiceAccount Priority DefaultTolerationSeconds Registry ServiceAllocator Validation ResourceQuota"
+	want := "Defaulting NamespaceLifecycle ServiceAccount Priority DefaultTolerationSeconds RuntimeClass Registry ServiceAllocator Validation ResourceQuota"
 	if got := strings.Join(names, " "); got != want {
 		t.Fatalf("chain %q, want %q", got, want)
 	}

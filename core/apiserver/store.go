@@ -32,6 +32,11 @@ import (
 type Server struct {
 	clock clock.Source
 	rng   *rand.Rand
+	// nsRand are the sources of namespaces that draw their own (rand_namespace.go).
+	nsRand map[string]*rand.Rand
+	// fixedUID, when set, is the uid of the object being created
+	// (CreateBootstrap) in place of one drawn from rng.
+	fixedUID string
 
 	rv     uint64                   // the global resourceVersion: the last write's
 	tables map[*api.KindInfo]*table // one per kind, created on first write

@@ -18,7 +18,7 @@ func hasStatusSubresource(k *api.KindInfo) bool {
 	case "Deployment", "ReplicaSet", "Pod", "Service", "Node", "Namespace", "ResourceQuota":
 		return true
 	}
-	return false
+	return kindsHaveStatus(k) // strategy_kinds.go
 }
 
 // supportsGracefulDeletion reports whether a kind's strategy implements

@@ -209,6 +209,14 @@ func (lb *LoadBalancer) nextFree() (string, bool) {
 			used[ing.IP] = true
 		}
 	}
+	// The simulated ingress controller's Service draws from the same pool
+	// (ingress.go); its address is what its Ingresses show.
+	ings, _, _ := apiserver.ListAs[*api.Ingress](lb.server, "", nil)
+	for _, ing := range ings {
+		for _, in := range ing.Status.LoadBalancer.Ingress {
+			used[in.IP] = true
+		}
+	}
 	for a := lb.first; a.Compare(lb.last) <= 0; a = a.Next() {
 		if !used[a.String()] {
 			return a.String(), true

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/naming"
 	"github.com/kubeplay/kubeplay/core/api/resource"
 	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 )
@@ -34,11 +35,17 @@ type NodeOptions struct {
 	Labels map[string]string
 	// Unschedulable registers the node cordoned.
 	Unschedulable bool
+	// RuntimeHandlers are the handlers its container runtime is configured
+	// with, the first its default (nil: runc).
+	RuntimeHandlers []string
+	// ExternalCloudProvider: its kubelet runs with --cloud-provider=external,
+	// so the cloud controller manager initializes the node.
+	ExternalCloudProvider bool
 }
 
 // nodeOptionKeys are the options of `node add`, in the order the errors
 // list them.
-var nodeOptionKeys = []string{"cpu", "memory", "pods", "label", "taint", "unschedulable"}
+var nodeOptionKeys = []string{"cpu", "memory", "pods", "label", "taint", "runtime-handlers", "cloud-provider", "unschedulable"}
 
 // ParseNodeOptions reads a scenario's `node add NAME key=value ...`
 // arguments: cpu=, memory=, pods=, label=key=value (repeatable),
@@ -103,6 +110,18 @@ func (o *NodeOptions) Set(key, value string) error {
 			return err
 		}
 		o.Taints = append(o.Taints, t)
+	case "runtime-handlers":
+		for _, h := range strings.Split(value, ",") {
+			if errs := naming.IsDNS1123Label(h); len(errs) > 0 {
+				return fmt.Errorf("invalid runtime handler %q: %s", h, errs[0])
+			}
+			o.RuntimeHandlers = append(o.RuntimeHandlers, h)
+		}
+	case "cloud-provider":
+		if value != "external" {
+			return fmt.Errorf("invalid cloud-provider %q: want external", value)
+		}
+		o.ExternalCloudProvider = true
 	case "unschedulable":
 		b, err := strconv.ParseBool(value)
 		if err != nil {
@@ -168,9 +187,11 @@ func NextPodCIDR(nodes []*api.Node) string {
 	}
 }
 
-// internalIP derives a node's InternalIP from its pod CIDR: node n
-// (10.244.n.0/24) gets nodestatus.InternalIP(n), 172.18.0.(n+1).
-func internalIP(podCIDR string) string {
+// InternalIPFor derives a node's InternalIP from its pod CIDR: node n
+// (10.244.n.0/24) gets nodestatus.InternalIP(n), 172.18.0.(n+1). Pod
+// CIDRs are unique (NextPodCIDR), so the addresses are too, whatever the
+// nodes are called.
+func InternalIPFor(podCIDR string) string {
 	p, err := netip.ParsePrefix(podCIDR)
 	if err != nil || !p.Addr().Is4() {
 		return ""
@@ -197,7 +218,7 @@ func NewNode(opts NodeOptions, podCIDR string) *api.Node {
 	n := nodestatus.InitialNode(nodestatus.Machine{
 		Name:          opts.Name,
 		PodCIDR:       podCIDR,
-		InternalIP:    internalIP(podCIDR),
+		InternalIP:    InternalIPFor(podCIDR),
 		Capacity:      capacity,
 		Labels:        opts.Labels,
 		Taints:        opts.Taints,

@@ -34,23 +34,34 @@ type Context struct {
 	// correlators are the event correlators of the cluster's component
 	// processes, by component and host; names is shared by all.
 	correlators map[string]*correlator
-	names       eventNames
-	arrivals    Arrivals
+	names       *eventNames
+	arrivals    *Arrivals
 }
 
 // NewContext bundles the shared pieces every controller of a cluster uses.
 func NewContext(s *apiserver.Server, in *Informers, c clock.Source) *Context {
-	return &Context{Server: s, Informers: in, Clock: c, correlators: map[string]*correlator{}}
+	return &Context{Server: s, Informers: in, Clock: c, correlators: map[string]*correlator{},
+		names: &eventNames{}, arrivals: &Arrivals{}}
+}
+
+// ForProcess returns the context of one run of a component process that
+// can stop and start again: its informer handlers can be removed together
+// (Informers.ForProcess), and it has event correlators of its own, as a
+// new process's broadcaster starts with empty caches. Queues stay ordered
+// against every other queue of the cluster, and event names unique.
+func (c *Context) ForProcess(process string) *Context {
+	return &Context{Server: c.Server, Informers: c.Informers.ForProcess(process), Clock: c.Clock,
+		correlators: map[string]*correlator{}, names: c.names, arrivals: c.arrivals}
 }
 
 // NewQueue returns a work queue whose keys are ordered, by arrival, against
 // the keys of every other queue made from this context.
-func (c *Context) NewQueue() *Queue { return newQueue(c.Clock, &c.arrivals) }
+func (c *Context) NewQueue() *Queue { return newQueue(c.Clock, c.arrivals) }
 
 // Recorder returns an event recorder for a component; host is set for
 // per-node agents such as the kubelet.
 func (c *Context) Recorder(component, host string) *Recorder {
-	return newRecorder(c.Server, c.Clock, c.correlator(component, host), &c.names, component, host)
+	return newRecorder(c.Server, c.Clock, c.correlator(component, host), c.names, component, host)
 }
 
 // correlator returns the event correlator of one component process:
@@ -76,7 +87,7 @@ func (c *Context) correlator(component, host string) *correlator {
 // back as core/v1 Events, they carry no source. Correlation is still the
 // core/v1 recorder's (counts and aggregation, not event series).
 func (c *Context) EventsRecorder(component, hostname string) *Recorder {
-	r := newRecorder(c.Server, c.Clock, c.correlator(component, hostname), &c.names, component, "")
+	r := newRecorder(c.Server, c.Clock, c.correlator(component, hostname), c.names, component, "")
 	r.instance, r.eventsAPI = component+"-"+hostname, true
 	return r
 }

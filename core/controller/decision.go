@@ -1,6 +1,10 @@
 package controller
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/kubeplay/kubeplay/core/api"
+)
 
 // Decision records one thing a controller decided and why: the inputs it read,
 // the formula it applied, the result, and the upstream function it models.
@@ -51,5 +55,28 @@ func (ds *Decisions) Add(upstream, formula, result string, inputs ...Input) {
 	})
 }
 
+// AddAbout appends a decision about another object than the current one:
+// a controller whose work queue key is a pass ("monitorNodeHealth", "gc")
+// names the node or pod each record is about.
+func (ds *Decisions) AddAbout(object, upstream, formula, result string, inputs ...Input) {
+	saved := ds.Object
+	ds.Object = object
+	ds.Add(upstream, formula, result, inputs...)
+	ds.Object = saved
+}
+
 // List returns the records collected so far.
 func (ds *Decisions) List() []Decision { return ds.list }
+
+// FormatTaints spells taints for a decision's formula: "key:Effect,...",
+// or "none".
+func FormatTaints(ts []api.Taint) string {
+	if len(ts) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(ts))
+	for i, t := range ts {
+		parts[i] = t.Key + ":" + string(t.Effect)
+	}
+	return strings.Join(parts, ",")
+}

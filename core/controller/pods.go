@@ -338,7 +338,8 @@ func (s ActivePodsWithRanks) Less(i, j int) bool {
 //  5. higher rank (more co-located pods) < lower;
 //  6. both ready: more recently ready < earlier, by floor(log2(ns since
 //     ready)), equal buckets by uid; a zero time counts as most recent;
-//  7. more restarts (max over containers) < fewer;
+//  7. more restarts (max over regular containers) < fewer; equal: more
+//     sidecar restarts (max over restartable init containers) < fewer;
 //  8. newer < older by creation time, in log2 buckets with the uid
 //     tie-break; a zero time counts as newest.
 func (s ActivePodsWithRanks) LessReason(i, j int) (bool, RankReason) {
@@ -381,8 +382,8 @@ func (s ActivePodsWithRanks) LessReason(i, j int) (bool, RankReason) {
 		}
 	}
 	// 7.
-	if ki, kj := maxContainerRestarts(pi), maxContainerRestarts(pj); ki != kj {
-		return ki > kj, RankRestarts
+	if more, ok := compareMaxContainerRestarts(pi, pj); ok {
+		return more, RankRestarts
 	}
 	// 8.
 	ti, tj := pi.CreationTimestamp.Time, pj.CreationTimestamp.Time
@@ -423,16 +424,43 @@ func logarithmicRankDiff(t1, t2, now time.Time) int64 {
 	return LogarithmicRank(t1, now) - LogarithmicRank(t2, now)
 }
 
-// maxContainerRestarts models the function of that name for regular
-// containers. (Upstream also compares restartable init containers, the
-// sidecars, next; the playground's containers have no restartPolicy, so
-// there are none.)
-func maxContainerRestarts(p *api.Pod) int {
-	m := 0
+// MaxContainerRestarts models the function of that name
+// (pkg/controller/controller_utils.go, v1.37): the highest restart count
+// over the regular containers, and separately over the restartable init
+// containers (sidecars: spec.initContainers with restartPolicy Always,
+// matched to status.initContainerStatuses by name). A plain init
+// container's restarts count in neither.
+func MaxContainerRestarts(p *api.Pod) (regular, sidecar int) {
 	for _, c := range p.Status.ContainerStatuses {
-		m = max(m, int(c.RestartCount))
+		regular = max(regular, int(c.RestartCount))
 	}
-	return m
+	sidecars := map[string]bool{}
+	for _, c := range p.Spec.InitContainers {
+		if c.RestartPolicy != nil && *c.RestartPolicy == api.ContainerRestartPolicyAlways {
+			sidecars[c.Name] = true
+		}
+	}
+	for _, c := range p.Status.InitContainerStatuses {
+		if sidecars[c.Name] {
+			sidecar = max(sidecar, int(c.RestartCount))
+		}
+	}
+	return regular, sidecar
+}
+
+// compareMaxContainerRestarts models the function of that name: the regular
+// containers' maximum decides; only when it is equal does the sidecars'
+// maximum. ok is false when both are equal.
+func compareMaxContainerRestarts(pi, pj *api.Pod) (more, ok bool) {
+	ri, si := MaxContainerRestarts(pi)
+	rj, sj := MaxContainerRestarts(pj)
+	if ri != rj {
+		return ri > rj, true
+	}
+	if si != sj {
+		return si > sj, true
+	}
+	return false, false
 }
 
 // HasStatusCause models apierrors.HasStatusCause.
@@ -474,9 +502,7 @@ func (pc PodControl) CreatePodsWithGenerateName(namespace string, template *api.
 	if err := validateControllerRef(controllerRef); err != nil {
 		return nil, err
 	}
-	// The API server copies what it is given, so the pod may share the
-	// template's maps and slices here: it never leaves this call.
-	pod, err := podFromTemplate(template, parent, controllerRef, false)
+	pod, err := podFromTemplate(template, parent, controllerRef)
 	if err != nil {
 		return nil, err
 	}
@@ -524,16 +550,6 @@ func (pc PodControl) DeletePod(namespace, name string, parent api.Object) error 
 	return nil
 }
 
-// PatchPod models RealPodControl.PatchPod, with a JSON patch.
-func (pc PodControl) PatchPod(namespace, name string, patch []byte) error {
-	obj, err := pc.Server.Patch(api.PodKind, namespace, name, apiserver.JSONPatchType, patch)
-	if err == nil && pc.OnWrite != nil {
-		pod := obj.(*api.Pod)
-		pc.OnWrite(pod, pod.ControllerRef())
-	}
-	return err
-}
-
 func (pc PodControl) event(obj api.Object, eventType, reason, format string, args ...any) {
 	if pc.Recorder != nil {
 		pc.Recorder.Eventf(obj, eventType, reason, format, args...)
@@ -557,24 +573,18 @@ func validateControllerRef(ref *api.OwnerReference) error {
 	return nil
 }
 
-// GetPodFromTemplate models controller.GetPodFromTemplate: a pod with the
-// template's labels, annotations, finalizers and spec (deep copies),
-// generateName "<parent>-" and, if given, controllerRef as its only owner.
-func GetPodFromTemplate(template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference) (*api.Pod, error) {
-	return podFromTemplate(template, parent, controllerRef, true)
-}
-
-// podFromTemplate is GetPodFromTemplate; with deep false the pod shares the
-// template's maps, slices and pointers.
-func podFromTemplate(template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference, deep bool) (*api.Pod, error) {
+// podFromTemplate models controller.GetPodFromTemplate: a pod with the
+// template's labels, annotations, finalizers and spec, generateName
+// "<parent>-" and, if given, controllerRef as its only owner. Unlike
+// upstream it does not deep-copy the template: the pod shares its maps,
+// slices and pointers, which is safe because the API server copies what it
+// is given and the pod never leaves CreatePods.
+func podFromTemplate(template *api.PodTemplateSpec, parent api.Object, controllerRef *api.OwnerReference) (*api.Pod, error) {
 	name := parent.GetObjectMeta().Name
 	if name == "" {
 		return nil, fmt.Errorf("parentObject does not have ObjectMeta")
 	}
 	t := template
-	if deep {
-		t = api.DeepCopy(template)
-	}
 	pod := &api.Pod{
 		ObjectMeta: api.ObjectMeta{
 			Labels:       copyOrEmpty(t.Labels),

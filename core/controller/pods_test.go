@@ -529,9 +529,9 @@ func TestCreatePodsLongName(t *testing.T) {
 // TestRestartTieBreakIgnoresInitContainers checks rule 7 of
 // ActivePodsWithRanks.Less (controller_utils.go compareMaxContainerRestarts,
 // v1.37): the max restart count over regular containers decides; init
-// containers count only if they are restartable (sidecars), which the
-// playground does not model (its containers have no restartPolicy), so an
-// init container's restarts never put a pod first.
+// containers count only if they are restartable (sidecars, see
+// TestCompareMaxContainerRestartsSidecars), so a plain init container's
+// restarts never put a pod first.
 func TestRestartTieBreakIgnoresInitContainers(t *testing.T) {
 	now := time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)
 	ready := now.Add(-time.Hour)
@@ -548,5 +548,47 @@ func TestRestartTieBreakIgnoresInitContainers(t *testing.T) {
 	}
 	if less, _ := s.LessReason(0, 1); less {
 		t.Error("init-9 ranked first by its init container's restarts")
+	}
+}
+
+// TestCompareMaxContainerRestartsSidecars checks rule 7 of
+// ActivePodsWithRanks.Less over native sidecars (pkg/controller/
+// controller_utils.go, maxContainerRestarts and compareMaxContainerRestarts,
+// v1.37): the regular containers' maximum decides first, even against a
+// sidecar that restarted far more; only when the regular maxima are equal
+// does the restartable init containers' maximum break the tie. The pods are
+// built from status objects, as the controller only reads status.
+func TestCompareMaxContainerRestartsSidecars(t *testing.T) {
+	now := time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)
+	ready := now.Add(-time.Hour)
+	always := api.ContainerRestartPolicyAlways
+	mk := func(name string, regular, sidecarRestarts int32) *api.Pod {
+		p := rankedPod(name, "node", api.PodRunning, true, regular, ready, ready, nil)
+		p.Spec.InitContainers = []api.Container{{Name: "init"}, {Name: "proxy", RestartPolicy: &always}}
+		p.Status.InitContainerStatuses = []api.ContainerStatus{
+			{Name: "init", RestartCount: 50}, {Name: "proxy", RestartCount: sidecarRestarts}}
+		return p
+	}
+	for _, c := range []struct {
+		first, second *api.Pod
+		why           RankReason
+	}{
+		// Equal regular restarts: the sidecar with more restarts goes first.
+		{mk("sidecar-3", 1, 3), mk("sidecar-0", 1, 0), RankRestarts},
+		// The regular maximum wins over any sidecar count.
+		{mk("regular-2", 2, 0), mk("sidecar-9", 1, 9), RankRestarts},
+	} {
+		s := ActivePodsWithRanks{Pods: []*api.Pod{c.second, c.first}, Rank: []int{0, 0}, Now: now}
+		if less, why := s.LessReason(1, 0); !less || why != c.why {
+			t.Errorf("%s before %s: %v (%s), want true (%s)", c.first.Name, c.second.Name, less, why, c.why)
+		}
+		if less, _ := s.LessReason(0, 1); less {
+			t.Errorf("%s ranked before %s", c.second.Name, c.first.Name)
+		}
+	}
+	// A plain init container's restarts (50 in every pod above) are no sidecar's.
+	p := mk("p", 4, 7)
+	if r, sc := MaxContainerRestarts(p); r != 4 || sc != 7 {
+		t.Errorf("MaxContainerRestarts = %d, %d; want 4, 7", r, sc)
 	}
 }

@@ -30,9 +30,11 @@ func runAPIVersions(e *env, c *command, fs *flagSet, args []string) error {
 	seen := map[string]bool{}
 	var versions []string
 	for _, k := range api.Kinds() {
-		if gv := k.APIVersion(); !seen[gv] {
-			seen[gv] = true
-			versions = append(versions, gv)
+		for _, gv := range append([]string{k.APIVersion()}, k.AlsoServedAs...) {
+			if !seen[gv] {
+				seen[gv] = true
+				versions = append(versions, gv)
+			}
 		}
 	}
 	sort.Strings(versions)

@@ -11,7 +11,8 @@ import (
 // apply.go): client-side apply of every object of the files, in order,
 // through core/kubectl/apply; warnings on stderr, one
 // "deployment.apps/web created|configured|unchanged" line per object, and
-// the failures after, each named after its file.
+// the failures after, each named after its file. A document that fails
+// does not stop the others (GetObjects builds with ContinueOnError).
 func runApply(e *env, c *command, fs *flagSet, args []string) error {
 	if len(fs.strings("filename")) == 0 && fs.string("kustomize") == "" {
 		return errors.New("must specify one of -f and -k")
@@ -26,8 +27,22 @@ func runApply(e *env, c *command, fs *flagSet, args []string) error {
 	if err != nil {
 		return err
 	}
+	// GetObjects' errors (documents kubectl could not map) come first;
+	// Run then applies the others in turn, collecting the API server's
+	// refusals, a strict decoding error among them, in their place.
 	var errs []error
 	for _, in := range infos {
+		if in.err != nil && in.clientErr {
+			errs = append(errs, in.err)
+		}
+	}
+	for _, in := range infos {
+		if in.err != nil {
+			if !in.clientErr {
+				errs = append(errs, in.err)
+			}
+			continue
+		}
 		if cause, ok := e.recordedCause(); ok {
 			// apply records before it computes the configuration to save,
 			// so the change-cause is part of last-applied-configuration.

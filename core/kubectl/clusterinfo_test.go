@@ -46,7 +46,7 @@ func TestClusterInfoAndAPIVersions(t *testing.T) {
 		{"kubectl cluster-info dump", "error: \"kubectl cluster-info dump\" is not available in the playground\n", 1},
 		// dump's flags are not modelled: any flag gets the same answer.
 		{"kubectl cluster-info dump --bogus", "error: \"kubectl cluster-info dump\" is not available in the playground\n", 1},
-		{"kubectl api-versions", "apps/v1\ncoordination.k8s.io/v1\ndiscovery.k8s.io/v1\nnode.k8s.io/v1\nv1\n", 0},
+		{"kubectl api-versions", "apps/v1\nautoscaling/v1\nautoscaling/v2\ncoordination.k8s.io/v1\ndiscovery.k8s.io/v1\nnetworking.k8s.io/v1\nnode.k8s.io/v1\npolicy/v1\nstorage.k8s.io/v1\nv1\n", 0},
 		{"kubectl api-versions x", "error: unexpected arguments: [x]\nSee 'kubectl api-versions -h' for help and examples\n", 1},
 	}
 	for _, tc := range steps {

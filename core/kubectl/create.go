@@ -24,6 +24,11 @@ func runCreate(e *env, c *command, fs *flagSet, args []string) error {
 	}
 	var errs []error
 	for _, in := range infos {
+		if in.err != nil {
+			// RunCreate's visitor gets the document's error in its turn.
+			errs = append(errs, in.err)
+			continue
+		}
 		if err := e.saveConfigThenRecord(in, fs.bool("save-config")); err != nil {
 			errs = append(errs, addSourceToErr("creating", in.source, err))
 			continue

@@ -78,11 +78,26 @@ func (e *env) describeOne(w io.Writer, in *info) error {
 		return describe.Node(w, obj, pods, lease, events, now)
 	case *api.Endpoints:
 		return describe.Endpoints(w, obj, events, now)
+	case *api.EndpointSlice:
+		return describe.EndpointSlice(w, obj, events, now)
 	case *api.ResourceQuota:
 		return describe.ResourceQuota(w, obj)
 	case *api.Namespace:
 		quotas, _, _ := apiserver.ListAs[*api.ResourceQuota](s, obj.Name, nil)
 		return describe.Namespace(w, obj, quotas)
+	case *api.ConfigMap:
+		return describe.ConfigMap(w, obj, events, now)
+	case *api.Secret:
+		return describe.Secret(w, obj)
+	case *api.ServiceAccount:
+		return describe.ServiceAccount(w, obj, events, now)
+	case *api.Lease, *api.RuntimeClass:
+		// kubectl has no describer for these: DescriberFor falls back to
+		// GenericDescriberFor.
+		return describe.Generic(w, obj, events, now)
+	}
+	if ok, err := e.describeKinds(w, in.obj, events, now); ok { // describe_kinds.go
+		return err
 	}
 	return fmt.Errorf("describing %s is not available in the playground", in.kind.Kind)
 }

@@ -25,9 +25,9 @@ var diffFiles = map[string]string{
 // webChanged is the diff of Deployment web applied from web.yaml, then
 // diffed with web2.yaml: generation, replicas and image change; the
 // last-applied annotation and the resourceVersion stay the live ones.
-const webChanged = "diff -u -N /tmp/LIVE-1214429097/apps.v1.Deployment.default.web /tmp/MERGED-367202459/apps.v1.Deployment.default.web\n" +
-	"--- /tmp/LIVE-1214429097/apps.v1.Deployment.default.web\t2026-01-01 00:00:10.000000000 +0000\n" +
-	"+++ /tmp/MERGED-367202459/apps.v1.Deployment.default.web\t2026-01-01 00:00:10.000000000 +0000\n" +
+const webChanged = "diff -u -N /tmp/LIVE-445145596/apps.v1.Deployment.default.web /tmp/MERGED-1152321890/apps.v1.Deployment.default.web\n" +
+	"--- /tmp/LIVE-445145596/apps.v1.Deployment.default.web\t2026-01-01 00:00:10.000000000 +0000\n" +
+	"+++ /tmp/MERGED-1152321890/apps.v1.Deployment.default.web\t2026-01-01 00:00:10.000000000 +0000\n" +
 	"@@ -6,14 +6,14 @@\n" +
 	"     kubectl.kubernetes.io/last-applied-configuration: |\n" +
 	"       {\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"annotations\":{},\"name\":\"web\",\"namespace\":\"default\"},\"spec\":{\"replicas\":2,\"selector\":{\"matchLabels\":{\"app\":\"web\"}},\"template\":{\"metadata\":{\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"image\":\"nginx:1.25\",\"name\":\"nginx\"}]}}}}\n" +
@@ -36,8 +36,8 @@ const webChanged = "diff -u -N /tmp/LIVE-1214429097/apps.v1.Deployment.default.w
 	"+  generation: 2\n" +
 	"   name: web\n" +
 	"   namespace: default\n" +
-	"   resourceVersion: \"67\"\n" +
-	"   uid: ba0b0f6c-8683-4d49-91e5-6f32c690fa3a\n" +
+	"   resourceVersion: \"83\"\n" +
+	"   uid: f4e55540-59d7-4893-95d1-2d4a90afe9ce\n" +
 	" spec:\n" +
 	"   progressDeadlineSeconds: 600\n" +
 	"-  replicas: 2\n" +
@@ -70,9 +70,9 @@ var diffCases = []struct {
 	{name: "image and replicas changed", setup: []string{"kubectl apply -f web.yaml"}, line: "kubectl diff -f web2.yaml",
 		want: webChanged, exit: 1},
 	{name: "new object", line: "kubectl diff -f web.yaml",
-		want: "diff -u -N /tmp/LIVE-520918522/apps.v1.Deployment.default.web /tmp/MERGED-2707631408/apps.v1.Deployment.default.web\n" +
-			"--- /tmp/LIVE-520918522/apps.v1.Deployment.default.web\t1970-01-01 00:00:00.000000000 +0000\n" +
-			"+++ /tmp/MERGED-2707631408/apps.v1.Deployment.default.web\t2026-01-01 00:00:10.000000000 +0000\n" +
+		want: "diff -u -N /tmp/LIVE-973647851/apps.v1.Deployment.default.web /tmp/MERGED-2965675469/apps.v1.Deployment.default.web\n" +
+			"--- /tmp/LIVE-973647851/apps.v1.Deployment.default.web\t1970-01-01 00:00:00.000000000 +0000\n" +
+			"+++ /tmp/MERGED-2965675469/apps.v1.Deployment.default.web\t2026-01-01 00:00:10.000000000 +0000\n" +
 			"@@ -0,0 +1,38 @@\n" +
 			"+apiVersion: apps/v1\n" +
 			"+kind: Deployment\n" +
@@ -81,7 +81,7 @@ var diffCases = []struct {
 			"+  generation: 1\n" +
 			"+  name: web\n" +
 			"+  namespace: default\n" +
-			"+  uid: e78e0a27-d381-42a7-8791-acc0ae67ce0f\n" +
+			"+  uid: 6b5513d2-ec00-4999-90e1-05c8c48bc743\n" +
 			"+spec:\n" +
 			"+  progressDeadlineSeconds: 600\n" +
 			"+  replicas: 2\n" +
@@ -113,9 +113,9 @@ var diffCases = []struct {
 			"+      terminationGracePeriodSeconds: 30\n" +
 			"+status: {}\n", exit: 1},
 	{name: "new cluster-scoped object", line: "kubectl diff -f ns.yaml",
-		want: "diff -u -N /tmp/LIVE-520918522/v1.Namespace..dev /tmp/MERGED-2707631408/v1.Namespace..dev\n" +
-			"--- /tmp/LIVE-520918522/v1.Namespace..dev\t1970-01-01 00:00:00.000000000 +0000\n" +
-			"+++ /tmp/MERGED-2707631408/v1.Namespace..dev\t2026-01-01 00:00:10.000000000 +0000\n" +
+		want: "diff -u -N /tmp/LIVE-973647851/v1.Namespace..dev /tmp/MERGED-2965675469/v1.Namespace..dev\n" +
+			"--- /tmp/LIVE-973647851/v1.Namespace..dev\t1970-01-01 00:00:00.000000000 +0000\n" +
+			"+++ /tmp/MERGED-2965675469/v1.Namespace..dev\t2026-01-01 00:00:10.000000000 +0000\n" +
 			"@@ -0,0 +1,13 @@\n" +
 			"+apiVersion: v1\n" +
 			"+kind: Namespace\n" +
@@ -124,16 +124,16 @@ var diffCases = []struct {
 			"+  labels:\n" +
 			"+    kubernetes.io/metadata.name: dev\n" +
 			"+  name: dev\n" +
-			"+  uid: e78e0a27-d381-42a7-8791-acc0ae67ce0f\n" +
+			"+  uid: 6b5513d2-ec00-4999-90e1-05c8c48bc743\n" +
 			"+spec:\n" +
 			"+  finalizers:\n" +
 			"+  - kubernetes\n" +
 			"+status:\n" +
 			"+  phase: Active\n", exit: 1},
 	{name: "several documents", setup: []string{"kubectl apply -f web.yaml"}, line: "kubectl diff -f all.yaml",
-		want: webChanged + "diff -u -N /tmp/LIVE-1214429097/v1.Service.default.web /tmp/MERGED-367202459/v1.Service.default.web\n" +
-			"--- /tmp/LIVE-1214429097/v1.Service.default.web\t1970-01-01 00:00:00.000000000 +0000\n" +
-			"+++ /tmp/MERGED-367202459/v1.Service.default.web\t2026-01-01 00:00:10.000000000 +0000\n" +
+		want: webChanged + "diff -u -N /tmp/LIVE-445145596/v1.Service.default.web /tmp/MERGED-1152321890/v1.Service.default.web\n" +
+			"--- /tmp/LIVE-445145596/v1.Service.default.web\t1970-01-01 00:00:00.000000000 +0000\n" +
+			"+++ /tmp/MERGED-1152321890/v1.Service.default.web\t2026-01-01 00:00:10.000000000 +0000\n" +
 			"@@ -0,0 +1,25 @@\n" +
 			"+apiVersion: v1\n" +
 			"+kind: Service\n" +
@@ -141,11 +141,11 @@ var diffCases = []struct {
 			"+  creationTimestamp: \"2026-01-01T00:00:10Z\"\n" +
 			"+  name: web\n" +
 			"+  namespace: default\n" +
-			"+  uid: ca98fc19-e0da-476f-b106-f6bb85fa3a93\n" +
+			"+  uid: eb91c0dd-2abb-4269-a4d0-93bfaebd1cc6\n" +
 			"+spec:\n" +
-			"+  clusterIP: 10.105.211.241\n" +
+			"+  clusterIP: 10.101.53.113\n" +
 			"+  clusterIPs:\n" +
-			"+  - 10.105.211.241\n" +
+			"+  - 10.101.53.113\n" +
 			"+  internalTrafficPolicy: Cluster\n" +
 			"+  ipFamilies:\n" +
 			"+  - IPv4\n" +

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/fields"
@@ -168,18 +169,60 @@ func (e *env) drainOne(in *info, fs *flagSet, dry dryRun) error {
 	if fs.bool("disable-eviction") {
 		verb = "deleted"
 	}
+	// evictPods / deletePods: with eviction, each pod is retried every 5 s
+	// while its PodDisruptionBudget refuses (429 TooManyRequests); the
+	// pods are handled side by side, as kubectl's goroutines are.
+	s := e.cluster.Server()
+	type attempt struct {
+		pod  *api.Pod
+		next time.Time // zero once the eviction or delete went through
+	}
+	var waiting []*attempt
 	var pending []*info
 	for _, p := range evict {
-		if verb == "evicted" {
-			fmt.Fprintf(e.out, "evicting pod %s/%s\n", p.Namespace, p.Name)
+		waiting = append(waiting, &attempt{pod: p, next: e.cluster.Now()})
+	}
+	try := func() error {
+		now := e.cluster.Now()
+		var left []*attempt
+		for _, a := range waiting {
+			if now.Before(a.next) {
+				left = append(left, a)
+				continue
+			}
+			p := a.pod
+			var err error
+			if verb == "evicted" {
+				fmt.Fprintf(e.out, "evicting pod %s/%s\n", p.Namespace, p.Name)
+				err = s.Evict(p.Namespace, p.Name, opts)
+			} else {
+				_, _, err = s.Delete(kind, p.Namespace, p.Name, opts)
+			}
+			switch {
+			case err == nil:
+				pending = append(pending, &info{kind: kind, namespace: p.Namespace, name: p.Name, obj: p})
+			case apiserver.IsNotFound(err):
+			case verb == "evicted" && apiserver.IsTooManyRequests(err):
+				fmt.Fprintf(e.errOut, "error when evicting pods/%q -n %q (will retry after 5s): %v\n", p.Name, p.Namespace, err)
+				a.next = now.Add(5 * time.Second)
+				left = append(left, a)
+			case verb == "evicted":
+				return fmt.Errorf("error when evicting pods/%q -n %q: %v", p.Name, p.Namespace, err)
+			default:
+				return err
+			}
 		}
-		if _, _, err := e.cluster.Server().Delete(kind, p.Namespace, p.Name, opts); err != nil && !apiserver.IsNotFound(err) {
-			return err
-		}
-		pending = append(pending, &info{kind: kind, namespace: p.Namespace, name: p.Name, obj: p})
+		waiting = left
+		return nil
+	}
+	if err := try(); err != nil {
+		return err
 	}
 	timeout := fs.duration("timeout")
 	timedOut, err := e.poll(e.limit(timeout), func() (bool, error) {
+		if err := try(); err != nil {
+			return false, err
+		}
 		var left []*info
 		var gone []string
 		for _, pi := range pending {
@@ -195,7 +238,7 @@ func (e *env) drainOne(in *info, fs *flagSet, dry dryRun) error {
 			fmt.Fprintf(e.out, "pod/%s %s\n", name, verb)
 		}
 		pending = left
-		return len(pending) == 0, nil
+		return len(pending) == 0 && len(waiting) == 0, nil
 	})
 	if err != nil {
 		return err
@@ -203,6 +246,14 @@ func (e *env) drainOne(in *info, fs *flagSet, dry dryRun) error {
 	if timedOut {
 		if timeout == 0 {
 			timeout = e.in.MaxWait
+		}
+		if len(waiting) > 0 && verb == "evicted" {
+			// evictPods: each pod still refused gives up at the global timeout.
+			var errs []error
+			for _, a := range waiting {
+				errs = append(errs, fmt.Errorf("error when evicting pods/%q -n %q: global timeout reached: %v", a.pod.Name, a.pod.Namespace, timeout))
+			}
+			return newAggregate(errs)
 		}
 		return fmt.Errorf("drain did not complete within %v", timeout)
 	}

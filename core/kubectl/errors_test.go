@@ -29,7 +29,10 @@ func TestCommandLineErrors(t *testing.T) {
 		{"kubectl scale --replica=3 deploy/nginx-deployment", "", "error: unknown flag: --replica\nSee 'kubectl scale --help' for usage.\n", 1},
 		// A command the playground does not simulate says so, whatever
 		// flags it is given (they are not modelled).
-		{"kubectl autoscale deploy/nginx-deployment --max=3", "", "error: \"kubectl autoscale\" is not available in the playground\n", 1},
+		{"kubectl certificate approve csr-1 --force", "", "error: \"kubectl certificate\" is not available in the playground\n", 1},
+		// kubectl autoscale is served: it validates as upstream.
+		{"kubectl autoscale deploy/nginx-deployment --max=3 --min=4", "", "error: --max=MAXPODS must be larger or equal to --min=MINPODS, max: 3, min: 4\n", 1},
+		{"kubectl autoscale deploy/nginx-deployment --max=3 --cpu=x%", "", "error: invalid percentage value: x\n", 1},
 		{"kubectl create service clusterip web --tcp=80", "", "error: \"kubectl create service\" is not available in the playground\n", 1},
 		// The commands that print what they changed have no tables.
 		{"kubectl label deploy/nginx-deployment x=y -o wide", "", "error: unable to match a printer suitable for the output format \"wide\", allowed formats are: go-template,go-template-file,json,jsonpath,jsonpath-as-json,jsonpath-file,kyaml,name,template,templatefile,yaml\n", 1},

@@ -44,23 +44,23 @@ const pullFailed = `Failed to pull image "nginx:nosuchtag": rpc error: code = No
 func TestEventsCommand(t *testing.T) {
 	c := newEventsCluster(t)
 	warnings := "LAST SEEN           TYPE      REASON   OBJECT                    MESSAGE\n" +
-		"24s (x4 over 95s)   Warning   Failed   Pod/bad-98d775b47-dbvbc   " + pullFailed + "\n" +
-		"24s (x4 over 95s)   Warning   Failed   Pod/bad-98d775b47-dbvbc   Error: ErrImagePull\n" +
-		"4s (x7 over 94s)    Warning   Failed   Pod/bad-98d775b47-dbvbc   Error: ImagePullBackOff\n"
+		"24s (x4 over 95s)   Warning   Failed   Pod/bad-98d775b47-p72vg   " + pullFailed + "\n" +
+		"24s (x4 over 95s)   Warning   Failed   Pod/bad-98d775b47-p72vg   Error: ErrImagePull\n" +
+		"4s (x7 over 94s)    Warning   Failed   Pod/bad-98d775b47-p72vg   Error: ImagePullBackOff\n"
 	// After the two 3 s watches, 6 s later; then two minutes of watching.
 	// The Warnings have a spam-filter bucket of their own (getSpamKey keys
 	// on the event type, client-go v0.37), so every back-off sync's
 	// ImagePullBackOff and the pull at 2m31s are written and watched.
 	backOff := func(age, count, over string) string {
-		return age + " (x" + count + " over " + over + ")   Warning   Failed   Pod/bad-98d775b47-dbvbc   Error: ImagePullBackOff\n"
+		return age + " (x" + count + " over " + over + ")   Warning   Failed   Pod/bad-98d775b47-p72vg   Error: ImagePullBackOff\n"
 	}
 	watchedWarnings := "LAST SEEN            TYPE      REASON   OBJECT                    MESSAGE\n" +
-		"30s (x4 over 101s)   Warning   Failed   Pod/bad-98d775b47-dbvbc   " + pullFailed + "\n" +
-		"30s (x4 over 101s)   Warning   Failed   Pod/bad-98d775b47-dbvbc   Error: ErrImagePull\n" +
+		"30s (x4 over 101s)   Warning   Failed   Pod/bad-98d775b47-p72vg   " + pullFailed + "\n" +
+		"30s (x4 over 101s)   Warning   Failed   Pod/bad-98d775b47-p72vg   Error: ErrImagePull\n" +
 		backOff("0s", "8", "100s") + backOff("0s", "9", "110s") + backOff("0s", "10", "2m") +
 		backOff("0s", "11", "2m10s") + backOff("0s", "12", "2m20s") +
-		"0s (x5 over 2m31s)   Warning   Failed   Pod/bad-98d775b47-dbvbc   " + pullFailed + "\n" +
-		"0s (x5 over 2m31s)   Warning   Failed   Pod/bad-98d775b47-dbvbc   Error: ErrImagePull\n" +
+		"0s (x5 over 2m31s)   Warning   Failed   Pod/bad-98d775b47-p72vg   " + pullFailed + "\n" +
+		"0s (x5 over 2m31s)   Warning   Failed   Pod/bad-98d775b47-p72vg   Error: ErrImagePull\n" +
 		backOff("0s", "13", "2m40s") + backOff("0s", "14", "2m50s") + backOff("0s", "15", "3m")
 	webRow := "5s          Normal   ScalingReplicaSet   Deployment/web   Scaled up replica set web-5fc9f4bf66 from 0 to 1\n"
 	webHeader := "LAST SEEN   TYPE     REASON              OBJECT           MESSAGE\n"
@@ -72,22 +72,25 @@ func TestEventsCommand(t *testing.T) {
 		{"kubectl events --for=deployment.apps/web", webHeader + webRow, 0},
 		{"kubectl events --types=Warning,warning", warnings, 0},
 		{"kubectl events -A --types Warning --no-headers",
-			"default   24s (x4 over 95s)   Warning   Failed   Pod/bad-98d775b47-dbvbc   " + pullFailed + "\n" +
-				"default   24s (x4 over 95s)   Warning   Failed   Pod/bad-98d775b47-dbvbc   Error: ErrImagePull\n" +
-				"default   4s (x7 over 94s)    Warning   Failed   Pod/bad-98d775b47-dbvbc   Error: ImagePullBackOff\n", 0},
+			"default   24s (x4 over 95s)   Warning   Failed   Pod/bad-98d775b47-p72vg   " + pullFailed + "\n" +
+				"default   24s (x4 over 95s)   Warning   Failed   Pod/bad-98d775b47-p72vg   Error: ErrImagePull\n" +
+				"default   4s (x7 over 94s)    Warning   Failed   Pod/bad-98d775b47-p72vg   Error: ImagePullBackOff\n", 0},
 		{"kubectl events -A --for=deployment/web",
 			"NAMESPACE   LAST SEEN   TYPE     REASON              OBJECT           MESSAGE\n" +
 				"default     5s          Normal   ScalingReplicaSet   Deployment/web   Scaled up replica set web-5fc9f4bf66 from 0 to 1\n", 0},
-		{"kubectl events -n kube-system", "No events found in kube-system namespace.\n", 0},
+		// kube-controller-manager and kube-scheduler became leader at 0 s.
+		{"kubectl events -n kube-system", "LAST SEEN   TYPE     REASON           OBJECT                          MESSAGE\n" +
+			"95s         Normal   LeaderElection   Lease/kube-controller-manager   kubeplay-control-plane_08b83ac8-8875-497a-bebd-82dbff98fc3b became leader\n" +
+			"95s         Normal   LeaderElection   Lease/kube-scheduler            kubeplay-control-plane_7c21df4a-c3ea-4335-aceb-9e861cc07427 became leader\n", 0},
 		{"kubectl events -A --types=Warning --for deploy/web", "No events found.\n", 0},
 		{"kubectl events --for deploy/nothere", "No events found in default namespace.\n", 0},
 		{"kubectl events --for deployment/web -o name", "", 0},
 		{"kubectl events --for deploy/web -o yaml", "apiVersion: v1\nitems:\n- apiVersion: v1\n  count: 1\n" +
 			"  firstTimestamp: \"2026-01-01T00:01:30Z\"\n  involvedObject:\n    apiVersion: apps/v1\n    kind: Deployment\n" +
-			"    name: web\n    namespace: default\n    resourceVersion: \"109\"\n    uid: eef1dc71-1b8e-4462-b52c-dd5c09c0fce3\n" +
+			"    name: web\n    namespace: default\n    resourceVersion: \"222\"\n    uid: abf253f4-6160-4b2b-95b5-3e97861e9638\n" +
 			"  kind: Event\n  lastTimestamp: \"2026-01-01T00:01:30Z\"\n  message: Scaled up replica set web-5fc9f4bf66 from 0 to 1\n" +
 			"  metadata:\n    creationTimestamp: \"2026-01-01T00:01:30Z\"\n    name: web.18867266e2650400\n    namespace: default\n" +
-			"    resourceVersion: \"111\"\n    uid: 04a0dcec-1266-49e5-8cc1-c7246de459ec\n  reason: ScalingReplicaSet\n" +
+			"    resourceVersion: \"224\"\n    uid: 4d8d6473-3e56-4583-89fc-f3881d636541\n  reason: ScalingReplicaSet\n" +
 			"  reportingComponent: deployment-controller\n  reportingInstance: \"\"\n  source:\n    component: deployment-controller\n" +
 			"  type: Normal\nkind: EventList\nmetadata: {}\n", 0},
 		{"kubectl events --for deploy/web -o json", `{
@@ -101,17 +104,17 @@ func TestEventsCommand(t *testing.T) {
             "metadata": {
                 "name": "web.18867266e2650400",
                 "namespace": "default",
-                "uid": "04a0dcec-1266-49e5-8cc1-c7246de459ec",
-                "resourceVersion": "111",
+                "uid": "4d8d6473-3e56-4583-89fc-f3881d636541",
+                "resourceVersion": "224",
                 "creationTimestamp": "2026-01-01T00:01:30Z"
             },
             "involvedObject": {
                 "kind": "Deployment",
                 "namespace": "default",
                 "name": "web",
-                "uid": "eef1dc71-1b8e-4462-b52c-dd5c09c0fce3",
+                "uid": "abf253f4-6160-4b2b-95b5-3e97861e9638",
                 "apiVersion": "apps/v1",
-                "resourceVersion": "109"
+                "resourceVersion": "222"
             },
             "reason": "ScalingReplicaSet",
             "message": "Scaled up replica set web-5fc9f4bf66 from 0 to 1",

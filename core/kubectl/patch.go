@@ -79,9 +79,12 @@ func runPatch(e *env, c *command, fs *flagSet, args []string) error {
 	return newAggregate(errs)
 }
 
-// yamlToJSON is yaml.ToJSON: JSON passes through, YAML is converted.
+// yamlToJSON is yaml.ToJSON: JSON passes through, YAML is converted. JSON
+// nested deeper than the manifest decoder allows goes through the YAML
+// converter too, which refuses it with the line and the limit: the patch
+// functions recurse once per level.
 func yamlToJSON(text string) ([]byte, error) {
-	if json.Valid([]byte(text)) {
+	if json.Valid([]byte(text)) && manifest.JSONDepth([]byte(text)) <= manifest.MaxDepth {
 		return []byte(text), nil
 	}
 	return manifest.YAMLToJSON([]byte(text))

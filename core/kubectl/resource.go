@@ -29,6 +29,11 @@ type info struct {
 	source string
 	// manifest is the object's JSON as the file gave it (for apply).
 	manifest []byte
+	// err is set, and nothing else but source, for a document of an -f
+	// file that could not be decoded or mapped; clientErr says kubectl
+	// found it while building the list, not the API server.
+	err       error
+	clientErr bool
 }
 
 // resourceName is "deployment.apps/web" (the name printer's form).
@@ -189,11 +194,16 @@ func (e *env) resolve(sel selection) (*result, error) {
 		if len(sel.args) > 0 {
 			return nil, errors.New("when paths, URLs, or stdin is provided as input, you may not specify resource arguments as well")
 		}
-		infos, err := e.readFiles(sel.filenames)
+		infos, err := e.readFilesEach(sel.filenames)
 		if err != nil {
 			return nil, err
 		}
 		for _, in := range infos {
+			if in.err != nil && in.kind == nil {
+				r.errs = append(r.errs, in.err)
+				continue
+			}
+			in.err = nil // unstructured to kubectl: only its name matters here
 			e.touch(in.kind)
 			if sel.latest {
 				obj, err := e.cluster.Server().Get(in.kind, in.namespace, in.name)

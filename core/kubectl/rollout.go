@@ -11,7 +11,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
-	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 	"github.com/kubeplay/kubeplay/core/kubectl/describe"
 )
 
@@ -87,7 +87,7 @@ func (e *env) viewHistory(d *api.Deployment, revision int64) (string, error) {
 		if !rs.IsControlledBy(d.UID) {
 			continue
 		}
-		v, err := deployment.Revision(rs)
+		v, err := deploymentutil.Revision(rs)
 		if err != nil {
 			continue
 		}
@@ -135,7 +135,7 @@ func (e *env) viewHistory(d *api.Deployment, revision int64) (string, error) {
 
 // runRolloutUndo is `kubectl rollout undo` (rollout_undo.go and
 // DeploymentRollbacker in polymorphichelpers/rollback.go, which
-// deployment.Undo implements).
+// Undo implements, in rollback.go).
 func runRolloutUndo(e *env, c *command, fs *flagSet, args []string) error {
 	if err := requireRolloutResource(fs, args); err != nil {
 		return err
@@ -160,7 +160,7 @@ func runRolloutUndo(e *env, c *command, fs *flagSet, args []string) error {
 		if dry == dryRunClient {
 			// RunUndo prints the name with the described template as the
 			// operation (DeploymentRollbacker.Rollback's printTemplate).
-			t, err := deployment.UndoTemplate(e.cluster.Server(), in.namespace, in.name, fs.int("to-revision"))
+			t, err := undoTemplate(e.cluster.Server(), in.namespace, in.name, fs.int("to-revision"))
 			if err != nil {
 				errs = append(errs, err)
 				continue
@@ -170,7 +170,7 @@ func runRolloutUndo(e *env, c *command, fs *flagSet, args []string) error {
 			fmt.Fprintf(e.out, "%s %s%s\n", in.resourceName(), desc.String(), dry.suffix())
 			continue
 		}
-		msg, err := deployment.Undo(e.cluster.Server(), in.namespace, in.name, fs.int("to-revision"), dry == dryRunServer)
+		msg, err := Undo(e.cluster.Server(), in.namespace, in.name, fs.int("to-revision"), dry == dryRunServer)
 		if err != nil {
 			errs = append(errs, err)
 			continue

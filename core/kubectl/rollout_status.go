@@ -9,7 +9,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
-	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // errWaitTimeout is wait.ErrWaitTimeout's text, which kubectl prints when a
@@ -114,7 +114,7 @@ func RolloutStatus(d *api.Deployment) string {
 // (staging/src/k8s.io/kubectl/pkg/polymorphichelpers/rollout_status.go).
 func deploymentStatus(d *api.Deployment, revision int64) (string, bool, error) {
 	if revision > 0 {
-		rev, err := deployment.Revision(d)
+		rev, err := deploymentutil.Revision(d)
 		if err != nil {
 			return "", false, fmt.Errorf("cannot get the revision of deployment %q: %v", d.Name, err)
 		}
@@ -123,7 +123,7 @@ func deploymentStatus(d *api.Deployment, revision int64) (string, bool, error) {
 		}
 	}
 	if d.Generation <= d.Status.ObservedGeneration {
-		cond := deployment.GetDeploymentCondition(d.Status, api.DeploymentProgressing)
+		cond := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentProgressing)
 		if cond != nil && cond.Reason == "ProgressDeadlineExceeded" {
 			return "", false, fmt.Errorf("deployment %q exceeded its progress deadline", d.Name)
 		}

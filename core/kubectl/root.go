@@ -148,6 +148,9 @@ func newRootCommand() *command {
 		flags: flags(filenameFlags, selectorFlag, outputFlag, templateFlags, dryRunFlag, recordFlag, fieldMgrFlag, validateFlag,
 			flagDef{name: "edit", kind: kindBool}, flagDef{name: "raw", kind: kindString},
 			flagDef{name: "save-config", kind: kindBool}, flagDef{name: "windows-line-endings", kind: kindBool})}
+	// Registered in name order, the order cobra lists them in.
+	config := createConfigCommands()
+	create.add(config[0])
 	create.add(
 		&command{name: "deployment", aliases: []string{"deploy"}, short: "Create a deployment with the specified name", run: runCreateDeployment,
 			usage:    "kubectl create deployment NAME --image=image -- [COMMAND] [args...] [options]",
@@ -159,11 +162,11 @@ func newRootCommand() *command {
 				flagDef{name: "port", kind: kindInt32, def: "-1"})},
 		&command{name: "namespace", aliases: []string{"ns"}, short: "Create a namespace with the specified name", run: runCreateNamespace,
 			flags: flags(outputFlag, templateFlags, dryRunFlag, fieldMgrFlag, validateFlag, flagDef{name: "save-config", kind: kindBool})},
+		config[1], config[2],
 		// Upstream's other generators, for kinds the playground does not
 		// serve or has no generator for (create -f makes any kind it serves).
 		unavailable("clusterrole", "Create a cluster role"),
 		unavailable("clusterrolebinding", "Create a cluster role binding for a particular cluster role"),
-		unavailable("configmap", "Create a config map from a local file, directory or literal value"),
 		unavailable("cronjob", "Create a cron job with the specified name"),
 		unavailable("ingress", "Create an ingress with the specified name"),
 		unavailable("job", "Create a job with the specified name"),
@@ -172,11 +175,10 @@ func newRootCommand() *command {
 		unavailable("quota", "Create a quota with the specified name"),
 		unavailable("role", "Create a role with single rule"),
 		unavailable("rolebinding", "Create a role binding for a particular role or cluster role"),
-		unavailable("secret", "Create a secret using a specified subcommand"),
 		unavailable("service", "Create a service using a specified subcommand"),
-		unavailable("serviceaccount", "Create a service account with the specified name"),
 		unavailable("token", "Request a service account token"),
 	)
+
 	nodeFlags := flags(selectorFlag, dryRunFlag)
 	root.add(
 		// Basic Commands (Beginner)
@@ -241,7 +243,7 @@ func newRootCommand() *command {
 				flagDef{name: "resource-version", kind: kindString},
 				flagDef{name: "current-replicas", kind: kindInt, def: "-1"},
 				flagDef{name: "replicas", kind: kindInt, def: "-1"})},
-		unavailable("autoscale", "Auto-scale a deployment, replica set, stateful set, or replication controller"),
+		autoscaleCommand(),
 		// Cluster Management Commands
 		unavailable("certificate", "Modify certificate resources"),
 		clusterInfoCommand(),

@@ -112,8 +112,18 @@ func (k *Kubelet) pullDone(w *podWorker, c *container, now time.Time) {
 }
 
 // beginStart: the image is present; creating and starting the container
-// takes the start time.
+// takes the start time. First comes generateContainerConfig, whose
+// environment needs every ConfigMap, Secret and key the container names:
+// a missing one fails the start with CreateContainerConfigError (Failed
+// "Error: configmap \"x\" not found"), and the pod worker tries again
+// after its back-off, until the object appears.
 func (k *Kubelet) beginStart(w *podWorker, c *container, img *images.Image, at time.Time) {
+	if _, err := k.containerEnv(w.pod, c.spec, w.podIP); err != nil {
+		k.containerEvent(w, c, api.EventTypeWarning, reasonFailed, msgError(err.Error()))
+		c.phase = phaseIdle
+		c.reason, c.message, c.retryAt = waitingCreateContainerConfigError, err.Error(), requeueAfterError(w, at)
+		return
+	}
 	t := k.reg.Timing(c.spec.Image, k.opts.Timing)
 	c.phase, c.phaseDone, c.img = phaseStarting, at.Add(t.Start), img
 }
@@ -131,7 +141,9 @@ func (k *Kubelet) createAndStart(w *podWorker, c *container, now time.Time) {
 		c.prev = c.inst
 	}
 	in := &instance{id: k.newID(), attempt: attempt, specImage: c.spec.Image, img: c.img, startedAt: at, state: instRunning}
-	in.env = k.containerEnv(w.pod, c.spec, w.podIP)
+	// The sources were there a start time ago; one deleted since then
+	// leaves its variables out rather than failing a start under way.
+	in.env, _ = k.containerEnv(w.pod, c.spec, w.podIP)
 	b := k.reg.Behavior(c.spec.Image)
 	in.proc = newProcess(c.spec, c.img, b, at)
 	c.inst = in

@@ -22,8 +22,45 @@ type CRICall struct {
 
 func (k *Kubelet) criLog(w *podWorker, at time.Time, call, container, detail string) {
 	if k.opts.CRILog {
-		w.cri = append(w.cri, CRICall{Tick: tick(at), Call: call, Container: container, Detail: detail})
+		c := CRICall{Tick: tick(at), Call: call, Container: container, Detail: detail}
+		w.cri = append(w.cri, c)
+		k.journal.add(CRIEntry{Pod: w.key, CRICall: c})
 	}
+}
+
+// CRIEntry is a CRI call with the pod it was made for ("namespace/name").
+type CRIEntry struct {
+	Pod string `json:"pod"`
+	CRICall
+}
+
+// criJournal is every CRI call this kubelet made, in order, the last
+// maxJournal of them, for scripts/play --explain to show the calls made
+// while a command ran.
+type criJournal struct {
+	entries []CRIEntry
+	total   int
+}
+
+const maxJournal = 2048
+
+func (j *criJournal) add(e CRIEntry) {
+	if len(j.entries) == maxJournal {
+		j.entries = slices.Delete(j.entries, 0, maxJournal/2)
+	}
+	j.entries = append(j.entries, e)
+	j.total++
+}
+
+// CRICount is how many CRI calls the kubelet has made; pass it to
+// CRICallsSince later for the ones made in between.
+func (k *Kubelet) CRICount() int { return k.journal.total }
+
+// CRICallsSince returns the CRI calls made after the first n (those the
+// bounded journal still holds).
+func (k *Kubelet) CRICallsSince(n int) []CRIEntry {
+	first := k.journal.total - len(k.journal.entries)
+	return slices.Clone(k.journal.entries[max(n-first, 0):])
 }
 
 // CRILog returns the CRI calls recorded for a pod this kubelet runs (nil

@@ -97,12 +97,19 @@ func makeLinkVariables(svc *api.Service) []api.EnvVar {
 	return all
 }
 
-// containerEnv models Kubelet.makeEnvironmentVariables: the container's
-// own variables in order ($(VAR) expanded against those before it and the
-// service variables; fieldRef resolved), then the service variables it
-// does not set itself, sorted by name (upstream appends them in map
-// order).
-func (k *Kubelet) containerEnv(pod *api.Pod, c *api.Container, podIP string) []api.EnvVar {
+// containerEnv models Kubelet.makeEnvironmentVariables: the variables of
+// the container's envFrom sources (each ConfigMap's or Secret's keys, in
+// key order, with the source's prefix), then its own variables in order,
+// which override them ($(VAR) expanded against those before it and the
+// service variables; fieldRef, configMapKeyRef and secretKeyRef
+// resolved), then the service variables it does not set itself, sorted by
+// name (upstream appends both maps in map order).
+//
+// A ConfigMap or Secret that does not exist, or a key it lacks, is the
+// error the kubelet reports as CreateContainerConfigError, worded as its
+// configmap and secret managers and makeEnvironmentVariables word it;
+// optional: true skips the variable instead.
+func (k *Kubelet) containerEnv(pod *api.Pod, c *api.Container, podIP string) ([]api.EnvVar, error) {
 	links := pod.Spec.EnableServiceLinks == nil || *pod.Spec.EnableServiceLinks
 	svcEnv := k.serviceEnvVarMap(pod.Namespace, links)
 	svcMap := make(map[string]string, len(svcEnv))
@@ -111,6 +118,25 @@ func (k *Kubelet) containerEnv(pod *api.Pod, c *api.Container, podIP string) []a
 	}
 	tmp := map[string]string{}
 	var order []string
+	set := func(name, v string) {
+		if _, seen := tmp[name]; !seen {
+			order = append(order, name)
+		}
+		tmp[name] = v
+	}
+	refs := sourceCache{k: k, ns: pod.Namespace}
+	for _, from := range c.EnvFrom {
+		data, ok, err := refs.envFromData(from)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue // optional and missing
+		}
+		for _, key := range sortedKeys(data) {
+			set(from.Prefix+key, data[key])
+		}
+	}
 	for _, e := range c.Env {
 		v := e.Value
 		switch {
@@ -124,11 +150,17 @@ func (k *Kubelet) containerEnv(pod *api.Pod, c *api.Container, podIP string) []a
 			})
 		case e.ValueFrom != nil && e.ValueFrom.FieldRef != nil:
 			v = k.fieldValue(pod, e.ValueFrom.FieldRef.FieldPath, podIP)
+		case e.ValueFrom != nil && (e.ValueFrom.ConfigMapKeyRef != nil || e.ValueFrom.SecretKeyRef != nil):
+			val, ok, err := refs.keyValue(e.ValueFrom)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue // optional: the variable is left out
+			}
+			v = val
 		}
-		if _, seen := tmp[e.Name]; !seen {
-			order = append(order, e.Name)
-		}
-		tmp[e.Name] = v
+		set(e.Name, v)
 	}
 	out := make([]api.EnvVar, 0, len(order)+len(svcEnv))
 	for _, name := range order {
@@ -140,7 +172,7 @@ func (k *Kubelet) containerEnv(pod *api.Pod, c *api.Container, podIP string) []a
 			out = append(out, e)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // fieldValue models podFieldSelectorRuntimeValue and
@@ -223,7 +255,8 @@ func (k *Kubelet) ContainerEnv(pod *api.Pod, container string) []api.EnvVar {
 		if c.inst != nil {
 			return slices.Clone(c.inst.env)
 		}
-		return k.containerEnv(w.pod, w.specOf(c), w.podIP)
+		env, _ := k.containerEnv(w.pod, w.specOf(c), w.podIP)
+		return env
 	}
 	return nil
 }

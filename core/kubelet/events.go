@@ -40,6 +40,8 @@ const (
 	waitingErrImageNeverPull = "ErrImageNeverPull"
 	waitingCrashLoopBackOff  = "CrashLoopBackOff"
 	waitingPostStartHookErr  = "PostStartHookError"
+	// waitingCreateContainerConfigError is ErrCreateContainerConfig's.
+	waitingCreateContainerConfigError = "CreateContainerConfigError"
 )
 
 // Terminated reasons, as containerd reports them.

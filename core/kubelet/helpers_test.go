@@ -3,6 +3,7 @@ package kubelet
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/kubeplay/kubeplay/core/controller/rootcacertpublisher"
 	"slices"
 	"strings"
 	"testing"
@@ -28,6 +29,9 @@ func newEnv(t testing.TB, seed uint64, nodes ...string) *env {
 	}
 	c := cluster.New(seed)
 	e := &env{c: c, reg: images.New(), kubelets: map[string]*Kubelet{}}
+	// Every pod's kube-api-access volume projects kube-root-ca.crt, which
+	// must exist for the volume to mount.
+	c.Add(rootcacertpublisher.New(c.Context))
 	if tt, ok := t.(*testing.T); ok {
 		e.t = tt
 	}

@@ -2,6 +2,7 @@ package kubelet
 
 import (
 	"fmt"
+	"github.com/kubeplay/kubeplay/core/controller/rootcacertpublisher"
 	"sort"
 	"strings"
 	"testing"
@@ -12,7 +13,9 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/deployment"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/controller/podgc"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
+	"github.com/kubeplay/kubeplay/core/controller/tainteviction"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
 	"github.com/kubeplay/kubeplay/core/scheduler"
 )
@@ -31,7 +34,8 @@ func fullCluster(t *testing.T) *env {
 	}
 	c.Add(deployment.New(c.Context), replicaset.New(c.Context), garbagecollector.New(c.Context),
 		scheduler.New(c.Context), nodelifecycle.New(c.Context, nodelifecycle.Options{}),
-		nodelifecycle.NewTaintEvictionController(c.Context), nodelifecycle.NewPodGC(c.Context, 12500))
+		tainteviction.New(c.Context), podgc.NewPodGC(c.Context, 12500),
+		rootcacertpublisher.New(c.Context))
 	for _, n := range []string{"node-1", "node-2", "node-3"} {
 		c.Add(e.kubelets[n])
 		c.AddActor(e.kubelets[n])

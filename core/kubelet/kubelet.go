@@ -45,6 +45,11 @@ type Options struct {
 	Labels map[string]string
 	// KubeletVersion reported in the node info ("" = v1.37.0).
 	KubeletVersion string
+	// RuntimeHandlers are the container runtime's handlers, the first its
+	// default (nil = runc).
+	RuntimeHandlers []string
+	// ExternalCloudProvider is --cloud-provider=external.
+	ExternalCloudProvider bool
 }
 
 // DefaultPreload is what a node's image store holds at boot.
@@ -63,22 +68,26 @@ var DefaultPreload = []string{"registry.k8s.io/pause:3.10"}
 // (computePodActions), and writes the pod's status (generateAPIPodStatus)
 // when it changed.
 type Kubelet struct {
-	nodeName  string
-	ctx       *controller.Context
-	server    *apiserver.Server
-	clock     clock.Source
-	pods      *controller.Store
-	services  *controller.Store
-	nodes     *controller.Store
-	recorder  *controller.Recorder
-	queue     *controller.Queue
-	reg       *images.Registry
-	cache     *images.Cache
-	opts      Options
-	rng       *rand.Rand
-	ipam      *ipam
-	hostIP    string
-	nodeIndex int
+	nodeName string
+	ctx      *controller.Context
+	server   *apiserver.Server
+	clock    clock.Source
+	pods     *controller.Store
+	services *controller.Store
+	nodes    *controller.Store
+	// configMaps and secrets are what the kubelet's configmap and secret
+	// managers would cache: the objects its pods' env and volumes read.
+	configMaps *controller.Store
+	secrets    *controller.Store
+	recorder   *controller.Recorder
+	queue      *controller.Queue
+	reg        *images.Registry
+	cache      *images.Cache
+	opts       Options
+	rng        *rand.Rand
+	ipam       *ipam
+	hostIP     string
+	nodeIndex  int
 
 	workers      map[string]*podWorker
 	timers       timerHeap
@@ -93,6 +102,7 @@ type Kubelet struct {
 	machineID, systemUUID, bootID string
 
 	criArchive       []archivedCRILog
+	journal          criJournal
 	down, gone       bool
 	nextLease        time.Time
 	nextNodeStatus   time.Time
@@ -100,9 +110,12 @@ type Kubelet struct {
 }
 
 var (
-	podKind     = api.PodKind
-	serviceKind = api.ServiceKind
-	nodeKind    = api.NodeKind
+	podKind, _          = api.LookupKind("Pod")
+	serviceKind, _      = api.LookupKind("Service")
+	nodeKind, _         = api.LookupKind("Node")
+	runtimeClassKind, _ = api.LookupKind("RuntimeClass")
+	configMapKind, _    = api.LookupKind("ConfigMap")
+	secretKind, _       = api.LookupKind("Secret")
 )
 
 // New starts a kubelet for nodeName: it registers the Node (if it does
@@ -119,6 +132,8 @@ func New(ctx *controller.Context, nodeName string, reg *images.Registry, opts Op
 		pods:         ctx.Informers.Lister(podKind),
 		services:     ctx.Informers.Lister(serviceKind),
 		nodes:        ctx.Informers.Lister(nodeKind),
+		configMaps:   ctx.Informers.Lister(configMapKind),
+		secrets:      ctx.Informers.Lister(secretKind),
 		recorder:     ctx.Recorder(Name, nodeName),
 		queue:        ctx.NewQueue(),
 		reg:          reg,
@@ -198,6 +213,9 @@ func (k *Kubelet) Name() string { return Name }
 // NodeName is the node this kubelet runs on.
 func (k *Kubelet) NodeName() string { return k.nodeName }
 
+// HostIP is the address of the kubelet's machine.
+func (k *Kubelet) HostIP() string { return k.hostIP }
+
 // Queue implements controller.Controller.
 func (k *Kubelet) Queue() *controller.Queue { return k.queue }
 
@@ -209,9 +227,6 @@ func (k *Kubelet) Cache() *images.Cache { return k.cache }
 
 // Registry is the image registry the node pulls from.
 func (k *Kubelet) Registry() *images.Registry { return k.reg }
-
-// Down reports whether the node is failed (SetDown).
-func (k *Kubelet) Down() bool { return k.down }
 
 // SetDown fails (true) or recovers (false) the node. A failed node's
 // kubelet stops renewing its Lease, posting node status and syncing pods,

@@ -9,7 +9,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
-	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/kubelet/nodelease"
 	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 )
 
@@ -47,10 +47,10 @@ func (k *Kubelet) registerNode() error {
 		return err
 	}
 	k.nodeCIDR(node)
-	if err := nodelifecycle.RenewLease(k.server, k.clock, k.nodeName); err != nil {
+	if err := nodelease.RenewLease(k.server, k.clock, k.nodeName); err != nil {
 		return fmt.Errorf("kubelet %s: creating lease: %v", k.nodeName, err)
 	}
-	k.nextLease = now.Add(nodelifecycle.LeaseRenewInterval)
+	k.nextLease = now.Add(nodelease.RenewInterval)
 	k.nextNodeStatus = now
 	return nil
 }
@@ -94,6 +94,9 @@ func (k *Kubelet) machine() nodestatus.Machine {
 		MachineID:      k.machineID,
 		SystemUUID:     k.systemUUID,
 		BootID:         k.bootID,
+
+		RuntimeHandlers:       k.opts.RuntimeHandlers,
+		ExternalCloudProvider: k.opts.ExternalCloudProvider,
 	}
 }
 
@@ -117,8 +120,8 @@ func (k *Kubelet) nodeStatus(old *api.Node, now time.Time) api.NodeStatus {
 // (kubelet.go syncNodeStatus / tryUpdateNodeStatus, the lease controller).
 func (k *Kubelet) heartbeat(now time.Time) {
 	if !now.Before(k.nextLease) {
-		if err := nodelifecycle.RenewLease(k.server, k.clock, k.nodeName); err == nil {
-			k.nextLease = now.Add(nodelifecycle.LeaseRenewInterval)
+		if err := nodelease.RenewLease(k.server, k.clock, k.nodeName); err == nil {
+			k.nextLease = now.Add(nodelease.RenewInterval)
 		}
 	}
 	if now.Before(k.nextNodeStatus) {

@@ -3,6 +3,7 @@ package kubelet
 import (
 	"bytes"
 	"encoding/json"
+	"github.com/kubeplay/kubeplay/core/controller/rootcacertpublisher"
 	"regexp"
 	"testing"
 	"time"
@@ -11,13 +12,13 @@ import (
 	"github.com/kubeplay/kubeplay/core/api/resource"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
-	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
+	"github.com/kubeplay/kubeplay/core/kubelet/nodelease"
 )
 
 func renewTick(t *testing.T, e *env, node string) int64 {
 	t.Helper()
-	l, err := apiserver.GetAs[*api.Lease](e.c.API, nodelifecycle.NodeLeaseNamespace, node)
+	l, err := apiserver.GetAs[*api.Lease](e.c.API, nodelease.Namespace, node)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,6 +131,7 @@ func TestNodeDownAndRecovery(t *testing.T) {
 // A Node that exists already (created by the cluster) keeps its podCIDR.
 func TestExistingNodeCIDR(t *testing.T) {
 	c := cluster.New(1)
+	c.Add(rootcacertpublisher.New(c.Context)) // for the pod's kube-api-access volume
 	if _, err := c.API.Create(&api.Node{ObjectMeta: api.ObjectMeta{Name: "worker"}, Spec: api.NodeSpec{PodCIDR: "10.244.7.0/24"}}); err != nil {
 		t.Fatal(err)
 	}

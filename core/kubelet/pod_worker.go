@@ -41,12 +41,15 @@ type podWorker struct {
 	init     []*container
 	app      []*container
 
-	startTime   time.Time
-	sandboxAt   time.Time // when RunPodSandbox created the sandbox
-	sandboxID   string
-	podIP       string
-	sandboxUp   bool
-	initialized bool
+	startTime time.Time
+	sandboxAt time.Time // when RunPodSandbox created the sandbox
+	sandboxID string
+	podIP     string
+	sandboxUp bool
+	// sandboxRetry is when a RunPodSandbox that failed for want of a
+	// runtime handler is tried again (zero: it did not fail).
+	sandboxRetry time.Time
+	initialized  bool
 
 	terminating bool      // killing everything (deleted or deadline)
 	terminated  bool      // all stopped, sandbox stopped: phase is terminal
@@ -56,6 +59,12 @@ type podWorker struct {
 	lastRV      string    // resourceVersion of our last status write
 	removed     bool
 	cri         []CRICall
+
+	// The volume manager's mounts (volumes.go): the sandbox waits for
+	// all of them.
+	volumes      []*volumeMount
+	waitStart    time.Time
+	volumesReady bool
 }
 
 // container is one container of the pod spec and its instances.
@@ -157,23 +166,54 @@ func (k *Kubelet) newWorker(pod *api.Pod, now time.Time, ds *controller.Decision
 	if pod.DeletionTimestamp != nil {
 		return w, nil // never started: syncTerminatingPod finds nothing to kill
 	}
-	// createPodSandbox: RunPodSandbox, with the CNI's IP.
+	if !k.mountVolumes(w, now, ds) {
+		return w, nil
+	}
+	w.volumesReady = true
+	if err := k.createSandbox(w, now, ds); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// createSandbox models createPodSandbox, once the pod's volumes are
+// mounted: the RuntimeClass's handler, then RunPodSandbox, with the CNI's
+// IP (or the node's, on the host's network).
+func (k *Kubelet) createSandbox(w *podWorker, now time.Time, ds *controller.Decisions) error {
+	pod := w.pod
+	handler, ok := k.sandboxHandler(w, now, ds)
+	if !ok {
+		return nil
+	}
 	if k.ipam == nil {
 		if err := k.initIPAM(); err != nil {
-			return nil, err
+			return err
 		}
+	}
+	if pod.Spec.HostNetwork {
+		// A pod on the host's network has no network namespace of its
+		// own: its IP is the node's (kuberuntime's determinePodSandboxIPs
+		// for host-network sandboxes), and the CNI allocates nothing.
+		w.sandboxID, w.podIP, w.sandboxUp, w.sandboxAt = k.newID(), k.hostIP, true, now
+		k.criLog(w, now, "RunPodSandbox", "", fmt.Sprintf("id=%s hostNetwork ip=%s", w.sandboxID[:13], k.hostIP))
+		ds.Add("createPodSandbox", "spec.hostNetwork", fmt.Sprintf("sandbox %s on %s, the node's IP %s", w.sandboxID[:13], k.nodeName, k.hostIP))
+		return nil
 	}
 	ip, err := k.ipam.allocate(pod.UID)
 	if err != nil {
 		k.recorder.Eventf(pod, api.EventTypeWarning, reasonFailedCreatePodSbx,
 			"Failed to create pod sandbox: rpc error: code = Unknown desc = failed to setup network for sandbox: plugin type=\"host-local\" failed (add): %v", err)
-		return w, nil
+		return nil
 	}
 	w.sandboxID, w.podIP, w.sandboxUp, w.sandboxAt = k.newID(), ip, true, now
-	k.criLog(w, now, "RunPodSandbox", "", fmt.Sprintf("id=%s ip=%s", w.sandboxID[:13], ip))
+	detail := fmt.Sprintf("id=%s ip=%s", w.sandboxID[:13], ip)
+	if handler != "" {
+		detail += " handler=" + handler
+	}
+	k.criLog(w, now, "RunPodSandbox", "", detail)
 	ds.Add("createPodSandbox", "", fmt.Sprintf("sandbox %s on %s, pod IP %s", w.sandboxID[:13], k.nodeName, ip),
 		controller.Input{Name: "node", Value: k.nodeName})
-	return w, nil
+	return nil
 }
 
 // forget drops a pod the API server no longer has (HandlePodRemoves):
@@ -182,7 +222,7 @@ func (k *Kubelet) forget(w *podWorker) {
 	if w.sandboxID != "" {
 		k.criLog(w, k.clock.Now(), "RemovePodSandbox", "", w.sandboxID[:13])
 	}
-	if w.podIP != "" && k.ipam != nil {
+	if w.podIP != "" && k.ipam != nil && !w.pod.Spec.HostNetwork {
 		k.ipam.release(w.podIP)
 	}
 	k.imageBackOff.DeleteByPrefix(w.uid + "_")
@@ -213,6 +253,18 @@ func (w *podWorker) specOf(c *container) *api.Container {
 func (k *Kubelet) syncPod(w *podWorker, now time.Time, ds *controller.Decisions) error {
 	for _, c := range w.all() {
 		c.spec = w.specOf(c)
+	}
+	if !w.volumesReady && w.pod.DeletionTimestamp == nil && k.mountVolumes(w, now, ds) {
+		w.volumesReady = true
+		if err := k.createSandbox(w, now, ds); err != nil {
+			return err
+		}
+	}
+	if !w.sandboxRetry.IsZero() && !now.Before(w.sandboxRetry) && w.pod.DeletionTimestamp == nil {
+		w.sandboxRetry = time.Time{}
+		if err := k.createSandbox(w, now, ds); err != nil {
+			return err
+		}
 	}
 	for range 16 { // actions that take no time settle within a few rounds
 		changed := k.advance(w, now)
@@ -280,6 +332,9 @@ func (k *Kubelet) scheduleNext(w *podWorker, now time.Time) {
 	}
 	if d := w.pod.Spec.ActiveDeadlineSeconds; d != nil && !w.terminating {
 		consider(w.startTime.Add(time.Duration(*d) * time.Second))
+	}
+	if !w.volumesReady && w.volumes != nil && w.pod.DeletionTimestamp == nil {
+		consider(w.nextMountWake())
 	}
 	if !next.IsZero() {
 		k.wake(w, next)
@@ -440,6 +495,25 @@ func (k *Kubelet) computePodActions(w *podWorker, now time.Time, ds *controller.
 	policy := w.pod.Spec.RestartPolicy
 	if !w.initialized {
 		for _, c := range w.init {
+			if isSidecar(c.spec) {
+				// A restartable init container (a native sidecar) does
+				// not have to finish: once it runs, the next init
+				// container starts (computeInitContainerActions). One
+				// that exits is started again whatever the pod's
+				// restartPolicy.
+				if c.inst != nil && c.inst.state == instRunning {
+					continue
+				}
+				if c.busy() || now.Before(c.retryAt) {
+					return false
+				}
+				if c.exited() && k.doBackOff(w, c, c.inst.finishedAt, now) {
+					return false
+				}
+				ds.Add("computePodActions", "next init container is a sidecar (restartPolicy Always)", "start sidecar "+c.name)
+				k.startContainer(w, c, now)
+				return true
+			}
 			if c.succeeded() {
 				if now.Before(c.retryAt) {
 					return false // the kubelet learns of the exit a PLEG relist later
@@ -687,3 +761,9 @@ func containerFieldPath(c *container) string {
 }
 
 func sortStrings(s []string) { slices.Sort(s) }
+
+// isSidecar reports whether an init container is restartable
+// (restartPolicy: Always), a native sidecar.
+func isSidecar(c *api.Container) bool {
+	return c.RestartPolicy != nil && *c.RestartPolicy == api.ContainerRestartPolicyAlways
+}

@@ -205,3 +205,26 @@ func TestImageChangeOnPod(t *testing.T) {
 		`27 Normal Pulled: Successfully pulled image "nginx:1.27" in 2s (2s including waiting). Image size: 72099410 bytes.`,
 	})
 }
+
+// TestReadinessGatesAndHostNetwork: a readiness gate whose condition
+// nobody sets keeps the pod from Ready with the kubelet's message; a pod
+// on the host's network has the node's IP.
+func TestReadinessGatesAndHostNetwork(t *testing.T) {
+	e := newEnv(t, 1, "node-1")
+	gated := nginxPod("gated", "node-1", "nginx:1.25")
+	gated.Spec.ReadinessGates = []api.PodReadinessGate{{ConditionType: "example.com/lb-ready"}}
+	host := nginxPod("host", "node-1", "nginx:1.25")
+	host.Spec.HostNetwork = true
+	e.create(gated)
+	e.create(host)
+	e.tick(5)
+	for _, c := range e.pod("gated").Status.Conditions {
+		if c.Type == api.PodReady && (c.Status != api.ConditionFalse || c.Reason != "ReadinessGatesNotReady" ||
+			c.Message != `corresponding condition of pod readiness gate "example.com/lb-ready" does not exist.`) {
+			t.Errorf("Ready: %+v", c)
+		}
+	}
+	if p := e.pod("host"); p.Status.PodIP != p.Status.HostIP || p.Status.PodIP == "" {
+		t.Errorf("host network pod IP %q, node %q", p.Status.PodIP, p.Status.HostIP)
+	}
+}

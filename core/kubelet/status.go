@@ -133,7 +133,7 @@ func (k *Kubelet) containerStatus(w *podWorker, c *container, hasInit bool) api.
 	switch v.state {
 	case instRunning, instStopping:
 		cs.State.Running = &api.ContainerStateRunning{StartedAt: api.NewTime(v.startedAt)}
-		cs.Ready = c.ready && !c.isInit
+		cs.Ready = c.ready && (!c.isInit || isSidecar(spec))
 		*cs.Started = c.started
 	case instExited:
 		cs.State.Terminated = terminatedState(v)
@@ -161,10 +161,19 @@ func terminatedState(in *instance) *api.ContainerStateTerminated {
 // getPhase models kubelet_pods.go getPhase.
 func getPhase(pod *api.Pod, initStatuses, statuses []api.ContainerStatus, podIsTerminal bool) api.PodPhase {
 	pendingInit, failedInit := 0, 0
+	sidecars := map[string]bool{}
+	for i := range pod.Spec.InitContainers {
+		if isSidecar(&pod.Spec.InitContainers[i]) {
+			sidecars[pod.Spec.InitContainers[i].Name] = true
+		}
+	}
 	for _, s := range initStatuses {
 		switch {
 		case s.State.Running != nil:
-			pendingInit++
+			// A running sidecar is where it should be.
+			if !sidecars[s.Name] {
+				pendingInit++
+			}
 		case s.State.Terminated != nil:
 			if s.State.Terminated.ExitCode != 0 {
 				failedInit++
@@ -264,6 +273,11 @@ func initializedCondition(pod *api.Pod, all []api.ContainerStatus) api.PodCondit
 			unknown = append(unknown, ic.Name)
 			continue
 		}
+		// A sidecar is initialized once it has started
+		// (isRestartableInitContainer ... Started).
+		if isSidecar(&ic) && (s.State.Running != nil || (s.Started != nil && *s.Started)) {
+			continue
+		}
 		if s.State.Terminated == nil || s.State.Terminated.ExitCode != 0 {
 			incomplete = append(incomplete, ic.Name)
 		}
@@ -319,10 +333,33 @@ func containersReadyCondition(pod *api.Pod, all []api.ContainerStatus, phase api
 	return api.PodCondition{Type: api.ContainersReady, Status: api.ConditionTrue}
 }
 
-// readyCondition models GeneratePodReadyCondition (no readiness gates).
+// readyCondition models GeneratePodReadyCondition: ContainersReady, and
+// then every readiness gate's condition True in the pod's status (set by
+// whatever controller owns the gate; with none, the pod never gets Ready).
 func readyCondition(pod *api.Pod, all []api.ContainerStatus, phase api.PodPhase) api.PodCondition {
 	cr := containersReadyCondition(pod, all, phase)
-	return api.PodCondition{Type: api.PodReady, Status: cr.Status, Reason: cr.Reason, Message: cr.Message}
+	if cr.Status != api.ConditionTrue {
+		return api.PodCondition{Type: api.PodReady, Status: cr.Status, Reason: cr.Reason, Message: cr.Message}
+	}
+	var unready []string
+	for _, g := range pod.Spec.ReadinessGates {
+		var found *api.PodCondition
+		for i := range pod.Status.Conditions {
+			if pod.Status.Conditions[i].Type == g.ConditionType {
+				found = &pod.Status.Conditions[i]
+			}
+		}
+		switch {
+		case found == nil:
+			unready = append(unready, fmt.Sprintf("corresponding condition of pod readiness gate %q does not exist.", string(g.ConditionType)))
+		case found.Status != api.ConditionTrue:
+			unready = append(unready, fmt.Sprintf("the status of pod readiness gate %q is not \"True\", but %v", string(g.ConditionType), found.Status))
+		}
+	}
+	if len(unready) > 0 {
+		return api.PodCondition{Type: api.PodReady, Status: api.ConditionFalse, Reason: "ReadinessGatesNotReady", Message: strings.Join(unready, ", ")}
+	}
+	return api.PodCondition{Type: api.PodReady, Status: api.ConditionTrue}
 }
 
 // writeStatus writes the pod's status through the status subresource when

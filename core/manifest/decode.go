@@ -65,6 +65,47 @@ func DecodeDocuments(src []byte) (docs []Document, err error) {
 	return docs, nil
 }
 
+// DecodeDocumentsEach is DecodeDocuments for a stream whose documents
+// are handled one by one, as kubectl's builder visits them with
+// ContinueOnError: a document that fails (an unmappable kind, a missing
+// apiVersion, a strict decoding or type error) gives its error, in order
+// with the others, and the next document is still read. A problem of the
+// stream itself (its size, YAML syntax) ends it there, after the
+// documents before it, as the stream decoder does.
+func DecodeDocumentsEach(src []byte) (docs []Document, errs []*Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			errs = append(errs, &Error{Class: ClassSyntax, Msg: fmt.Sprintf("manifest: internal error: %v", r)})
+		}
+	}()
+	if len(src) > MaxBytes {
+		return nil, []*Error{{Class: ClassLimit,
+			Msg: fmt.Sprintf("manifest is %s; the limit is %s", sizeText(len(src)), sizeText(MaxBytes))}}
+	}
+	chunks, serr := split(src)
+	if serr != nil {
+		return nil, []*Error{serr}
+	}
+	aliasTotal := 0
+	for i, ch := range chunks {
+		root, err := parseChunk(ch, i+1, &aliasTotal)
+		if err != nil {
+			return docs, append(errs, err)
+		}
+		if root == nil {
+			continue
+		}
+		d := &decoder{doc: i + 1}
+		got, err := d.decodeObject(root)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		docs = append(docs, got...)
+	}
+	return docs, errs
+}
+
 // sizeText spells a size for people: "1.5 MiB", or bytes when MiB would
 // round to the limit itself.
 func sizeText(n int) string {

@@ -76,6 +76,10 @@ type Error struct {
 	// Kind and Version name the type being decoded, once known; they make
 	// the API server's "cannot be handled as" prefix (see ServerMessage).
 	Kind, Version string
+	// Name and Namespace are the object's metadata.name and
+	// metadata.namespace when they could be read (kubectl names them in
+	// "resource mapping not found for name: ... namespace: ...").
+	Name, Namespace string
 	// Msg is the upstream-worded message.
 	Msg string
 	// More holds the other unknown and duplicate fields of the same

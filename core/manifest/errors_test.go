@@ -127,6 +127,10 @@ func TestErrors(t *testing.T) {
 		{"bad quantity", deployHead + "spec:\n  template:\n    spec:\n      containers:\n      - name: c\n        resources:\n          limits:\n            cpu: lots\n",
 			ClassValue, 1, 0, 12, 18, "spec.template.spec.containers[0].resources.limits.cpu",
 			"quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"},
+		{"bad base64", "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  password: hunter2\n", ClassValue, 1, 0, 6, 13, "data.password",
+			"illegal base64 data at input byte 4"},
+		{"number as bytes", "apiVersion: v1\nkind: Secret\nmetadata:\n  name: db\ndata:\n  password: 12\n", ClassType, 1, 0, 6, 13, "data.password",
+			"json: cannot unmarshal number into Go struct field Secret.data of type []uint8"},
 		{"bad timestamp", deployHead + "  creationTimestamp: yesterday\n", ClassValue, 1, 0, 5, 22, "metadata.creationTimestamp",
 			`parsing time "yesterday" as "2006-01-02T15:04:05Z07:00": cannot parse "yesterday" as "2006"`},
 

@@ -133,7 +133,13 @@ func realisticObjects() []api.Object {
 		&api.Lease{ObjectMeta: meta("node-1"), Spec: api.LeaseSpec{HolderIdentity: ptr("node-1"), LeaseDurationSeconds: ptr(int32(40)),
 			AcquireTime: &api.MicroTime{Time: at(0)}, RenewTime: &api.MicroTime{Time: at(30)}, LeaseTransitions: ptr(int32(1))}},
 		&api.RuntimeClass{ObjectMeta: meta("gvisor"), Handler: "runsc"},
+		&api.ConfigMap{ObjectMeta: meta("app-config"), Immutable: ptr(false),
+			Data: map[string]string{"MODE": "prod", "app.yaml": "port: 8080\nlog: debug\n"}, BinaryData: map[string][]byte{"logo.png": {0x89, 'P', 'N', 'G', 0, 0xff}}},
+		&api.Secret{ObjectMeta: meta("db"), Type: api.SecretTypeOpaque, Data: map[string][]byte{"password": []byte("s3cr3t!"), "empty": {}}},
+		&api.ServiceAccount{ObjectMeta: meta("builder"), Secrets: []api.ObjectReference{{Name: "builder-token"}},
+			ImagePullSecrets: []api.LocalObjectReference{{Name: "registry"}}, AutomountServiceAccountToken: ptr(false)},
 	}
+	objs = append(objs, realisticKindsObjects()...) // roundtrip_kinds_test.go
 	for _, o := range objs {
 		api.SetTypeMeta(o)
 	}

@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"encoding"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -252,6 +253,9 @@ func (d *decoder) mapping(use *node, v reflect.Value) *Error {
 // non-nil slice, as encoding/json does.
 func (d *decoder) slice(use *node, v reflect.Value) *Error {
 	n := use.deref()
+	if v.Type().Elem().Kind() == reflect.Uint8 {
+		return d.bytes(use, v)
+	}
 	if n.kind != seqNode {
 		d.typeError(use, n.jsonType(), v.Type())
 		return nil
@@ -266,6 +270,24 @@ func (d *decoder) slice(use *node, v reflect.Value) *Error {
 		}
 	}
 	v.Set(s)
+	return nil
+}
+
+// bytes decodes a []byte (a Secret's data, a ConfigMap's binaryData) as
+// encoding/json does: from a base64 string (standard alphabet, padded,
+// line breaks ignored), whose corruption is reported as
+// base64.CorruptInputError says it ("illegal base64 data at input byte 3").
+func (d *decoder) bytes(use *node, v reflect.Value) *Error {
+	n := use.deref()
+	if n.kind != scalarNode || n.scalar != strScalar {
+		d.typeError(use, n.jsonType(), v.Type())
+		return nil
+	}
+	b, err := base64.StdEncoding.DecodeString(n.text)
+	if err != nil {
+		return d.errorAt(use, ClassValue, err.Error())
+	}
+	v.SetBytes(b)
 	return nil
 }
 

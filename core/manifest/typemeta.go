@@ -132,11 +132,13 @@ func (d *decoder) decodeObject(obj *node) ([]Document, *Error) {
 		d.segs = append(d.segs[:0], pathSeg{name: path, index: -1})
 		e := d.errorAt(at, ClassNoKindMatch, fmt.Sprintf("no matches for kind %q in version %q", tm.kind, tm.groupVersion()))
 		d.segs = d.segs[:0]
+		e.Name, e.Namespace = metadataString(obj, "name"), metadataString(obj, "namespace")
 		return nil, e
 	}
 	d.kind, d.version = info.Kind, info.Version
 	out := info.New()
 	if err := d.decode(obj, reflect.ValueOf(out).Elem()); err != nil {
+		err.Name, err.Namespace = metadataString(obj, "name"), metadataString(obj, "namespace")
 		return nil, err
 	}
 	return []Document{{Object: out, Doc: d.doc, Item: d.item, Line: obj.line, Column: obj.col, tree: obj}}, nil
@@ -194,4 +196,24 @@ func (d *decoder) decodeList(obj *node) ([]Document, *Error) {
 		docs = append(docs, got...)
 	}
 	return docs, nil
+}
+
+// metadataString is metadata.<key> of an object node when it is a string
+// (metadataAccessor.Name and .Namespace of the unstructured object), else "".
+func metadataString(obj *node, key string) string {
+	for _, e := range obj.entries {
+		if e.key != "metadata" {
+			continue
+		}
+		m := e.val.deref()
+		if m.kind != mapNode {
+			return ""
+		}
+		for _, f := range m.entries {
+			if v := f.val.deref(); f.key == key && v.kind == scalarNode && v.scalar == strScalar {
+				return v.text
+			}
+		}
+	}
+	return ""
 }

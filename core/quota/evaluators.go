@@ -218,17 +218,29 @@ func podComputeUsageHelper(requests, limits api.ResourceList) api.ResourceList {
 	return out
 }
 
-// PodRequests models resourcehelper.PodRequests for pods without sidecars
-// or overhead: the containers' requests summed, then per resource the
-// larger of that sum and each init container's request (init containers
-// run one at a time, before the others).
+// PodRequests models resourcehelper.PodRequests for pods without sidecars:
+// the containers' requests summed, then per resource the larger of that
+// sum and each init container's request (init containers run one at a
+// time, before the others), plus the pod's overhead.
 func PodRequests(pod *api.Pod) api.ResourceList {
-	return podResourceList(pod, func(c *api.Container) api.ResourceList { return c.Resources.Requests })
+	sum := podResourceList(pod, func(c *api.Container) api.ResourceList { return c.Resources.Requests })
+	if pod.Spec.Overhead != nil {
+		sum = Add(sum, pod.Spec.Overhead)
+	}
+	return sum
 }
 
-// PodLimits models resourcehelper.PodLimits the same way for limits.
+// PodLimits models resourcehelper.PodLimits the same way for limits; the
+// overhead is added only to the resources some container limits.
 func PodLimits(pod *api.Pod) api.ResourceList {
-	return podResourceList(pod, func(c *api.Container) api.ResourceList { return c.Resources.Limits })
+	sum := podResourceList(pod, func(c *api.Container) api.ResourceList { return c.Resources.Limits })
+	for n, q := range pod.Spec.Overhead {
+		if cur, ok := sum[n]; ok {
+			cur.Add(q)
+			sum[n] = cur
+		}
+	}
+	return sum
 }
 
 func podResourceList(pod *api.Pod, of func(*api.Container) api.ResourceList) api.ResourceList {

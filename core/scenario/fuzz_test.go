@@ -45,7 +45,7 @@ func FuzzParse(f *testing.F) {
 		}
 		last := 0
 		for _, c := range s.Commands {
-			if c.Line <= last || c.Text == "" || c.Kind < Kubectl || c.Kind > Node {
+			if c.Line <= last || c.Text == "" || c.Kind < Kubectl || c.Kind > ControllerManager {
 				t.Fatalf("bad command %+v after line %d", c, last)
 			}
 			last = c.Line

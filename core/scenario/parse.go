@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/kubeplay/kubeplay/core/api/naming"
+	"github.com/kubeplay/kubeplay/core/api/resource"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/kubectl"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
@@ -71,15 +72,17 @@ type Kind int
 
 // The kinds of command, one per verb.
 const (
-	Kubectl Kind = iota + 1 // kubectl ARGS...
-	Tick                    // tick [N|DURATION]
-	Step                    // step [N]
-	Seed                    // seed N
-	Image                   // image REF|* [OPTION...]
-	Node                    // node add|fail|recover|delete NAME [OPTION...]
+	Kubectl           Kind = iota + 1 // kubectl ARGS...
+	Tick                              // tick [N|DURATION]
+	Step                              // step [N]
+	Seed                              // seed N
+	Image                             // image REF|* [OPTION...]
+	Node                              // node add|fail|recover|delete NAME [OPTION...]
+	ControllerManager                 // controller-manager stop|start
 )
 
-var kindNames = map[Kind]string{Kubectl: "kubectl", Tick: "tick", Step: "step", Seed: "seed", Image: "image", Node: "node"}
+var kindNames = map[Kind]string{Kubectl: "kubectl", Tick: "tick", Step: "step", Seed: "seed", Image: "image", Node: "node",
+	ControllerManager: "controller-manager"}
 
 func (k Kind) String() string {
 	if n, ok := kindNames[k]; ok {
@@ -89,7 +92,7 @@ func (k Kind) String() string {
 }
 
 // verbs lists the verbs in the order error messages name them.
-var verbs = []string{"kubectl", "tick", "step", "seed", "image", "node"}
+var verbs = []string{"kubectl", "tick", "step", "seed", "image", "node", "controller-manager"}
 
 // Command is one line of the script.
 type Command struct {
@@ -110,6 +113,8 @@ type Command struct {
 	Image ImageSpec
 	// Node is what a Node command does.
 	Node NodeSpec
+	// Action is what a ControllerManager command does: "stop" or "start".
+	Action string
 }
 
 // ImageSpec is a parsed `image` line.
@@ -307,6 +312,12 @@ func (p *parser) command(n int, text string) (Command, bool) {
 		c.Node = spec
 		p.touch(n)
 		return c, ok
+	case "controller-manager":
+		c.Kind = ControllerManager
+		action, ok := p.controllerManager(n, args)
+		c.Action = action
+		p.touch(n)
+		return c, ok
 	}
 	msg := fmt.Sprintf("unknown verb %q", verb)
 	if verb == "$" {
@@ -316,7 +327,7 @@ func (p *parser) command(n int, text string) (Command, bool) {
 	} else if s := suggest(verb, verbs); s != "" {
 		msg += fmt.Sprintf("; did you mean %q?", s)
 	} else {
-		msg += " (want kubectl, tick, step, seed, image or node)"
+		msg += " (want kubectl, tick, step, seed, image, node or controller-manager)"
 	}
 	p.errorf(n, "%s", msg)
 	return c, false
@@ -497,6 +508,15 @@ func (p *parser) image(n int, args []string) (ImageSpec, bool) {
 			return spec, false
 		}
 		var d time.Duration
+		if opt.value == "QTY" {
+			q, err := resource.ParseQuantity(val)
+			if err != nil || q.Sign() <= 0 {
+				p.errorf(n, "image: %s: invalid quantity %q (want e.g. 250m or 1)", key, val)
+				return spec, false
+			}
+			b.CPUMilli = q.MilliValue()
+			continue
+		}
 		if opt.value == "DUR" {
 			var err error
 			d, err = time.ParseDuration(val)
@@ -584,12 +604,12 @@ var imageOptions = map[string]imageOption{
 	"pull": {"DUR", true}, "start": {"DUR", true}, "stop": {"DUR", true},
 	"crash": {value: "DUR"}, "exit": {value: "CODE"}, "ready": {value: "DUR"}, "unhealthy": {value: "DUR"},
 	"missing": {}, "unready": {}, "ignore-sigterm": {}, "fail-poststart": {}, "fail-prestop": {},
-	"like": {value: "REF"},
+	"like": {value: "REF"}, "cpu": {value: "QTY"},
 }
 
 // imageOptionNames in the order the README documents them.
 var imageOptionNames = []string{"pull", "start", "stop", "crash", "exit", "ready", "unhealthy",
-	"missing", "unready", "ignore-sigterm", "fail-poststart", "fail-prestop", "like"}
+	"missing", "unready", "ignore-sigterm", "fail-poststart", "fail-prestop", "like", "cpu"}
 
 func imageOptionSpelling(name string) string {
 	if v := imageOptions[name].value; v != "" {

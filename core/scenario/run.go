@@ -34,6 +34,9 @@ type Result struct {
 	// Decisions are the controllers' decision records made while the
 	// command ran, oldest first.
 	Decisions []controller.Decision `json:"decisions,omitempty"`
+	// CRI are the CRI calls the kubelets made while the command ran
+	// (RunPodSandbox, PullImage, CreateContainer, ...), by tick.
+	CRI []sim.CRICall `json:"cri,omitempty"`
 }
 
 // Transcript is a whole run: one Result per command.
@@ -46,7 +49,9 @@ type Transcript struct {
 // Run executes a scenario on a fresh standard cluster and returns its
 // transcript. The error is a script error (a node that does not exist, a
 // cluster that fails to settle), naming its line; the transcript then holds
-// the commands run before it. A kubectl command that fails is not an error:
+// the commands run before it and, when it printed something before it
+// failed (a kubectl command whose work then did not settle), the failing
+// one. A kubectl command that fails is not an error:
 // its exit code and message are in its Result.
 func Run(s *Scenario, opts Options) (*Transcript, error) {
 	r, err := NewRunner(s, opts)
@@ -57,6 +62,9 @@ func Run(s *Scenario, opts Options) (*Transcript, error) {
 	for !r.Done() {
 		res, err := r.Next()
 		if err != nil {
+			if res.Output != "" {
+				t.Results = append(t.Results, res)
+			}
 			return t, err
 		}
 		t.Results = append(t.Results, res)
@@ -132,18 +140,19 @@ func (r *Runner) Exec(c Command) (Result, error) { return r.run(c, false) }
 
 func (r *Runner) run(c Command, settleAfter bool) (Result, error) {
 	res := Result{Line: c.Line, Command: c.Text}
-	before := r.sim.DecisionCount()
+	before, criMark := r.sim.DecisionCount(), r.sim.CRIMark()
 	err := r.exec(c, &res)
 	if err == nil && settleAfter {
 		if serr := r.sim.Settle(); serr != nil {
 			err = fmt.Errorf("after kubectl: %v", serr)
 		}
 	}
+	res.Tick = r.sim.CurrentTick()
 	if err != nil {
 		return res, &Error{File: r.s.Name, Line: c.Line, Msg: err.Error()}
 	}
 	res.Decisions = append([]controller.Decision(nil), r.sim.DecisionsSince(before)...)
-	res.Tick = r.sim.CurrentTick()
+	res.CRI = r.sim.CRICallsSince(criMark)
 	return res, nil
 }
 
@@ -173,6 +182,8 @@ func (r *Runner) exec(c Command, res *Result) error {
 		return r.image(c.Image)
 	case Node:
 		return r.node(c.Node)
+	case ControllerManager:
+		return r.controllerManager(c.Action)
 	default:
 		return fmt.Errorf("unknown command kind %v", c.Kind)
 	}

@@ -81,10 +81,14 @@ type nodeInfo struct {
 type cache struct {
 	nodes map[string]*nodeInfo
 	pods  map[string]podInfo
+	// antiPods are the assigned pods with a required pod anti-affinity,
+	// which every incoming pod must respect (InterPodAffinity's
+	// existing-anti-affinity check) without a scan of all pods.
+	antiPods map[string]*api.Pod
 }
 
 func newCache() *cache {
-	return &cache{nodes: map[string]*nodeInfo{}, pods: map[string]podInfo{}}
+	return &cache{nodes: map[string]*nodeInfo{}, pods: map[string]podInfo{}, antiPods: map[string]*api.Pod{}}
 }
 
 // node returns the aggregate of a node, empty if no pod is assigned to it.
@@ -126,8 +130,12 @@ func (c *cache) set(key string, pod *api.Pod) {
 		}
 		delete(c.pods, key)
 	}
+	delete(c.antiPods, key)
 	if pod == nil || pod.Spec.NodeName == "" || isTerminal(pod) {
 		return
+	}
+	if _, anti := requiredTerms(pod); len(anti) > 0 {
+		c.antiPods[key] = pod
 	}
 	pi := podInfo{
 		node:        pod.Spec.NodeName,
@@ -156,7 +164,8 @@ func isTerminal(p *api.Pod) bool {
 
 // podRequests models resourcehelper.PodRequests: the sum of the app
 // containers' requests, raised to the largest init container's request
-// (init containers run one at a time, before the app containers). With
+// (init containers run one at a time, before the app containers), plus
+// the pod's overhead. With
 // nonZero, a container that states no cpu or memory request counts as
 // 100m / 200Mi (the NonMissingContainerRequests option the scores use).
 func podRequests(p *api.Pod, nonZero bool) resources {
@@ -169,7 +178,15 @@ func podRequests(p *api.Pod, nonZero bool) resources {
 		initMax.milliCPU = max(initMax.milliCPU, r.milliCPU)
 		initMax.memory = max(initMax.memory, r.memory)
 	}
-	return resources{milliCPU: max(sum.milliCPU, initMax.milliCPU), memory: max(sum.memory, initMax.memory)}
+	r := resources{milliCPU: max(sum.milliCPU, initMax.milliCPU), memory: max(sum.memory, initMax.memory)}
+	// The pod's overhead (set from its RuntimeClass) is added on top.
+	if q, ok := p.Spec.Overhead[api.ResourceCPU]; ok {
+		r.milliCPU += q.MilliValue()
+	}
+	if q, ok := p.Spec.Overhead[api.ResourceMemory]; ok {
+		r.memory += q.Value()
+	}
+	return r
 }
 
 func containerRequests(c *api.Container, nonZero bool) resources {

@@ -65,6 +65,7 @@ type podFacts struct {
 	nonZero  resources
 	ports    []hostPort
 	owner    string
+	affinity *affinityState // nil: no pod affinity rule applies
 }
 
 func newPodFacts(pod *api.Pod) *podFacts {
@@ -92,7 +93,10 @@ func runFilters(f *podFacts, node *api.Node, ni *nodeInfo, detailed bool) *statu
 	if s := filterNodePorts(f, ni); s != nil {
 		return s
 	}
-	return filterNodeResourcesFit(f, ni, detailed)
+	if s := filterNodeResourcesFit(f, ni, detailed); s != nil {
+		return s
+	}
+	return filterInterPodAffinity(f, node)
 }
 
 // filterNodeUnschedulable models nodeunschedulable.Filter: a cordoned node
@@ -127,14 +131,22 @@ func doNotScheduleTaint(t *api.Taint) bool {
 	return t.Effect == api.TaintEffectNoSchedule || t.Effect == api.TaintEffectNoExecute
 }
 
-// filterNodeAffinity models nodeaffinity.Filter for spec.nodeSelector (the
-// playground's pods have no spec.affinity): every key must carry the value.
+// filterNodeAffinity models nodeaffinity.Filter: the node must carry every
+// label of spec.nodeSelector and match one of the terms of
+// spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution
+// (GetRequiredNodeAffinity.Match). Both failures read the same.
 func filterNodeAffinity(pod *api.Pod, node *api.Node) *status {
-	if nodeMatchesSelector(pod, node) {
-		return nil
+	if !nodeMatchesSelector(pod, node) {
+		return &status{plugin: pluginNodeAffinity, code: unresolvable, reasons: []string{ErrReasonNodeAffinity},
+			detail: "labels do not match spec.nodeSelector " + formatSelector(pod.Spec.NodeSelector)}
 	}
-	return &status{plugin: pluginNodeAffinity, code: unresolvable, reasons: []string{ErrReasonNodeAffinity},
-		detail: "labels do not match spec.nodeSelector " + formatSelector(pod.Spec.NodeSelector)}
+	if a := pod.Spec.Affinity; a != nil && a.NodeAffinity != nil && a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution != nil {
+		if !nodeMatchesTerms(node, a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms) {
+			return &status{plugin: pluginNodeAffinity, code: unresolvable, reasons: []string{ErrReasonNodeAffinity},
+				detail: "no term of the required node affinity matches the node"}
+		}
+	}
+	return nil
 }
 
 func nodeMatchesSelector(pod *api.Pod, node *api.Node) bool {

@@ -99,3 +99,14 @@ func truncateMessage(message string) string {
 	}
 	return message[:maxSchedulingMessageLength-len(truncatedSchedulingMsgSuffix)] + truncatedSchedulingMsgSuffix
 }
+
+// preFilterErrorMessage is FitError.Error when a PreFilter plugin rejected
+// the pod: its message, and every node unresolvable for preemption.
+func preFilterErrorMessage(numAllNodes int, preFilterMsg string) string {
+	statuses := make([]*status, numAllNodes)
+	for i := range statuses {
+		statuses[i] = &status{code: unresolvable}
+	}
+	return fmt.Sprintf(NoNodeAvailableMsg+":", numAllNodes) + " " + preFilterMsg + ". " +
+		NoNewClaimsToDeallocate + ", " + preemptionMessage(numAllNodes, statuses)
+}

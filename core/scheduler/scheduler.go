@@ -93,6 +93,8 @@ type Scheduler struct {
 	// unschedulable, so requeue can skip its scan (set when a pod is parked
 	// unschedulable, cleared by a scan that leaves none).
 	mayHaveUnschedulable bool
+	// volumes is the VolumeBinding plugin (volumebinding.go).
+	volumes *volumeBinder
 }
 
 type snapshotNode struct {
@@ -163,6 +165,7 @@ func New(ctx *controller.Context) *Scheduler {
 		Update: func(old, cur api.Object) { s.nodeChanged(old.(*api.Node), cur.(*api.Node)) },
 		Delete: func(api.Object) { s.snapshot = nil },
 	})
+	s.volumes = newVolumeBinder(s)
 	return s
 }
 
@@ -242,6 +245,7 @@ func (s *Scheduler) Sync(key string, ds *controller.Decisions) error {
 	pod, ok := controller.GetAs[*api.Pod](s.pods, ns, name)
 	if !ok || !responsibleFor(pod) {
 		delete(s.states, key)
+		delete(s.volumes.waiting, key)
 		return nil
 	}
 	now := s.ctx.Clock.Now()
@@ -278,7 +282,23 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 		s.handleFailure(key, pod, st, ReasonUnschedulable, ErrNoNodesAvailable, nil, ds)
 		return
 	}
+	claims, preMsg := s.volumes.preFilter(pod)
+	if preMsg != "" {
+		ds.Add("RunPreFilterPlugins", pluginVolumeBinding, preMsg)
+		s.handleFailure(key, pod, st, ReasonUnschedulable, preFilterErrorMessage(len(nodes), preMsg),
+			map[string]bool{pluginVolumeBinding: true}, ds)
+		return
+	}
+	if node, ok := s.volumes.waiting[key]; ok {
+		// A binding cycle waiting for its claims (BindPodVolumes).
+		if !s.volumes.preBind(key, pod, claims, node, ds) {
+			return
+		}
+		s.bind(key, pod, st, node, ds)
+		return
+	}
 	f := newPodFacts(pod)
+	f.affinity = newAffinityState(pod, s.pods, s.cache.antiPods, s.nodes)
 	detailed := len(nodes) <= maxDetailedNodes
 	var (
 		feasible []*api.Node
@@ -289,7 +309,11 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 	)
 	for _, sn := range nodes {
 		n, ni := sn.node, sn.info
-		if st := runFilters(f, n, ni, detailed); st != nil {
+		st := runFilters(f, n, ni, detailed)
+		if st == nil {
+			st = s.volumes.filter(claims, n)
+		}
+		if st != nil {
 			failed = append(failed, st)
 			rejected[st.plugin] = true
 			if detailed {
@@ -343,7 +367,15 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 		fmt.Sprintf("%s scores %d, the highest (ties go to the first name)", target, scores[best].total),
 		scoreInputs(scores, best)...)
 
-	// The binding cycle (DefaultBinder.Bind: POST pods/binding).
+	if !s.volumes.preBind(key, pod, claims, target, ds) {
+		return
+	}
+	s.bind(key, pod, st, target, ds)
+}
+
+// bind is the binding cycle's Bind step (DefaultBinder.Bind: POST
+// pods/binding) and the Scheduled event.
+func (s *Scheduler) bind(key string, pod *api.Pod, st *queuedPod, target string, ds *controller.Decisions) {
 	if _, err := s.ctx.Server.BindShared(pod.Namespace, pod.Name, target); err != nil {
 		if apiserver.IsNotFound(err) {
 			ds.Add("bind", "", "pod "+key+" is gone")
@@ -356,6 +388,7 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 		return
 	}
 	delete(s.states, key)
+	delete(s.volumes.waiting, key)
 	ds.Add("bind", "POST pods/binding", key+" → "+target)
 	s.recorder.Eventf(pod, api.EventTypeNormal, EventScheduled, scheduledMessageFormat, pod.Namespace, pod.Name, target)
 }

@@ -506,3 +506,96 @@ func BenchmarkSchedule10kPodsOn100Nodes(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*pods)/1000, "µs/pod")
 }
+
+// TestRequiredNodeAffinity: a pod lands only on a node that matches one
+// of its required node affinity terms (In, NotIn, Exists, Gt, metadata.name),
+// and none matching is nodeaffinity's "didn't match" reason.
+func TestRequiredNodeAffinity(t *testing.T) {
+	nodes := cluster.DefaultNodes()
+	nodes[0].Labels["zone"], nodes[1].Labels["zone"], nodes[2].Labels["zone"] = "a", "b", "b"
+	nodes[1].Labels["gpus"], nodes[2].Labels["gpus"] = "2", "8"
+	e := newEnv(t, nodes...)
+	required := func(name string, terms ...api.NodeSelectorTerm) *api.Pod {
+		p := pod(name, "", "", "")
+		p.Spec.Affinity = &api.Affinity{NodeAffinity: &api.NodeAffinity{
+			RequiredDuringSchedulingIgnoredDuringExecution: &api.NodeSelector{NodeSelectorTerms: terms}}}
+		return p
+	}
+	req := func(key, op string, values ...string) api.NodeSelectorRequirement {
+		return api.NodeSelectorRequirement{Key: key, Operator: api.NodeSelectorOperator(op), Values: values}
+	}
+	e.create(
+		required("big", api.NodeSelectorTerm{MatchExpressions: []api.NodeSelectorRequirement{req("zone", "In", "b"), req("gpus", "Gt", "4")}}),
+		required("not-a", api.NodeSelectorTerm{MatchExpressions: []api.NodeSelectorRequirement{req("zone", "NotIn", "a"), req("gpus", "Lt", "4")}}),
+		required("named", api.NodeSelectorTerm{MatchFields: []api.NodeSelectorRequirement{req("metadata.name", "In", "node-1")}}),
+		required("either", api.NodeSelectorTerm{MatchExpressions: []api.NodeSelectorRequirement{req("zone", "In", "c")}},
+			api.NodeSelectorTerm{MatchExpressions: []api.NodeSelectorRequirement{req("gpus", "DoesNotExist")}}),
+		required("nowhere", api.NodeSelectorTerm{MatchExpressions: []api.NodeSelectorRequirement{req("zone", "Exists"), req("zone", "In", "z")}}),
+	)
+	e.Settle()
+	for name, want := range map[string]string{"big": "node-3", "not-a": "node-2", "named": "node-1", "either": "node-1"} {
+		if got := e.get(name).Spec.NodeName; got != want {
+			t.Errorf("%s on %q, want %s", name, got, want)
+		}
+	}
+	want := "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+	if got := e.get("nowhere").Status.Conditions[0].Message; got != want {
+		t.Errorf("nowhere: %s", got)
+	}
+}
+
+// TestRequiredPodAffinityAndAntiAffinity: one pod per node with required
+// anti-affinity on the hostname (the fourth has nowhere to go, which
+// preemption cannot fix), a pod that must share a node with a cache, and
+// the first pod of a group that wants itself.
+func TestRequiredPodAffinityAndAntiAffinity(t *testing.T) {
+	e := newEnv(t, cluster.DefaultNodes()...)
+	term := func(app, key string) []api.PodAffinityTerm {
+		return []api.PodAffinityTerm{{LabelSelector: &api.LabelSelector{MatchLabels: map[string]string{"app": app}}, TopologyKey: key}}
+	}
+	for i := range 4 {
+		p := pod(fmt.Sprintf("web-%d", i), "", "", "")
+		p.Labels = map[string]string{"app": "web"}
+		p.Spec.Affinity = &api.Affinity{PodAntiAffinity: &api.PodAntiAffinity{RequiredDuringSchedulingIgnoredDuringExecution: term("web", "kubernetes.io/hostname")}}
+		e.create(p)
+		e.Settle()
+	}
+	nodes := map[string]bool{}
+	for i := range 3 {
+		nodes[e.get(fmt.Sprintf("web-%d", i)).Spec.NodeName] = true
+	}
+	if len(nodes) != 3 {
+		t.Errorf("three anti-affine pods on %v", nodes)
+	}
+	want := "0/3 nodes are available: 3 node(s) didn't match pod anti-affinity rules. no new claims to deallocate, preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod."
+	if got := e.get("web-3").Status.Conditions[0].Message; got != want {
+		t.Errorf("web-3: %s", got)
+	}
+
+	cacheNode := e.get("web-1").Spec.NodeName
+	cache := pod("cache", "", "", "")
+	cache.Labels = map[string]string{"app": "cache"}
+	cache.Spec.NodeName = cacheNode
+	e.create(cache)
+	near := pod("near", "", "", "")
+	near.Labels = map[string]string{"app": "near"}
+	near.Spec.Affinity = &api.Affinity{PodAffinity: &api.PodAffinity{RequiredDuringSchedulingIgnoredDuringExecution: term("cache", "kubernetes.io/hostname")}}
+	self := pod("self", "", "", "")
+	self.Labels = map[string]string{"app": "solo"}
+	self.Spec.Affinity = &api.Affinity{PodAffinity: &api.PodAffinity{RequiredDuringSchedulingIgnoredDuringExecution: term("solo", "kubernetes.io/hostname")}}
+	lonely := pod("lonely", "", "", "")
+	lonely.Labels = map[string]string{"app": "lonely"}
+	lonely.Spec.Affinity = &api.Affinity{PodAffinity: &api.PodAffinity{RequiredDuringSchedulingIgnoredDuringExecution: term("nobody", "kubernetes.io/hostname")}}
+	e.create(near, self, lonely)
+	e.Settle()
+	if got := e.get("near").Spec.NodeName; got != cacheNode {
+		t.Errorf("near on %q, want the cache's node %s", got, cacheNode)
+	}
+	if e.get("self").Spec.NodeName == "" {
+		t.Error("the first pod of a self-affine group was not scheduled")
+	}
+	want = "0/3 nodes are available: 3 node(s) didn't match pod affinity rules. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
+	if got := e.get("lonely").Status.Conditions[0].Message; got != want {
+		t.Errorf("lonely: %s", got)
+	}
+}

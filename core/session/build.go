@@ -14,7 +14,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/api/labels"
 	"github.com/kubeplay/kubeplay/core/clock"
 	"github.com/kubeplay/kubeplay/core/controller"
-	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 	"github.com/kubeplay/kubeplay/core/kubectl"
 	"github.com/kubeplay/kubeplay/core/kubectl/printers"
 )
@@ -142,6 +142,7 @@ func (b *builder) build(w *world, _ int64, chart *Chart) *View {
 
 	v.Pods = b.podList(in, now)
 	v.Counts = maps.Clone(b.counts)
+	v.ControllerManager = controllerManagerView(s)
 
 	// ReplicaSets, grouped by their controlling Deployment's uid.
 	rsObjs := in.Lister(kindReplicaSet).List("", nil)
@@ -407,7 +408,7 @@ func deploymentView(d *api.Deployment, rss []*api.ReplicaSet, now time.Time) *De
 		Strategy:           string(d.Spec.Strategy.Type),
 		MinReadySeconds:    d.Spec.MinReadySeconds,
 		Paused:             d.Spec.Paused,
-		Revision:           d.Annotations[deployment.RevisionAnnotation],
+		Revision:           d.Annotations[deploymentutil.RevisionAnnotation],
 		Generation:         d.Generation,
 		ObservedGeneration: d.Status.ObservedGeneration,
 		Selector:           labels.FormatLabelSelector(d.Spec.Selector),
@@ -433,7 +434,7 @@ func deploymentView(d *api.Deployment, rss []*api.ReplicaSet, now time.Time) *De
 			LastTransition: rfc3339(c.LastTransitionTime.Time),
 		})
 	}
-	newRS := deployment.FindNewReplicaSet(d, rss)
+	newRS := deploymentutil.FindNewReplicaSet(d, rss)
 	// Newest revision first, as kubectl describe lists them.
 	sorted := slices.Clone(rss)
 	slices.SortStableFunc(sorted, func(a, b *api.ReplicaSet) int {
@@ -458,7 +459,7 @@ func replicaSetView(rs *api.ReplicaSet, owner string, isNew bool, now time.Time)
 		Name:        rs.Name,
 		Namespace:   rs.Namespace,
 		Deployment:  owner,
-		Revision:    rs.Annotations[deployment.RevisionAnnotation],
+		Revision:    rs.Annotations[deploymentutil.RevisionAnnotation],
 		Hash:        rs.Labels["pod-template-hash"],
 		Desired:     deref(rs.Spec.Replicas, 1),
 		Current:     rs.Status.Replicas,
@@ -478,7 +479,7 @@ func replicaSetView(rs *api.ReplicaSet, owner string, isNew bool, now time.Time)
 }
 
 func revisionOf(rs *api.ReplicaSet) int64 {
-	n, _ := strconv.ParseInt(rs.Annotations[deployment.RevisionAnnotation], 10, 64)
+	n, _ := strconv.ParseInt(rs.Annotations[deploymentutil.RevisionAnnotation], 10, 64)
 	return n
 }
 

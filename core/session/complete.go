@@ -9,7 +9,7 @@ import (
 )
 
 // verbs of the console besides kubectl.
-var consoleVerbs = []string{"back", "help", "image", "jump", "kubectl", "node", "reset", "step", "tick"}
+var consoleVerbs = []string{"back", "controller-manager", "help", "image", "jump", "kubectl", "node", "reset", "step", "tick"}
 
 // Complete returns the completions of the last word of a console line, in
 // order: the console's verbs, node actions, and for kubectl what
@@ -31,6 +31,8 @@ func (s *Session) Complete(line string) []string {
 		cands = []string{"add", "delete", "fail", "recover"}
 	case prev[0] == "node" && len(prev) == 2:
 		cands = s.names(kindNode)
+	case prev[0] == "controller-manager" && len(prev) == 1:
+		cands = []string{"start", "stop"}
 	case prev[0] == "kubectl" || prev[0] == "k":
 		cands = kubectl.Complete(prev[1:], last, s.names)
 	}

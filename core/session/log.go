@@ -62,7 +62,7 @@ func parseLine(line string) (*Entry, error) {
 			l += " " + rest
 		}
 		return &Entry{Line: l, kind: entryKubectl}, nil
-	case "tick", "step", "image", "node":
+	case "tick", "step", "image", "node", "controller-manager":
 	default:
 		return nil, fmt.Errorf("unknown command %q", verb)
 	}
@@ -90,7 +90,8 @@ func fromCommand(c scenario.Command) *Entry {
 		e.Line = stepLine(c.Count)
 	case scenario.Image:
 		e.kind, e.cmd = entryImage, &c
-	case scenario.Node:
+	case scenario.Node, scenario.ControllerManager:
+		// Both run through the scenario runner, as node lines do.
 		e.kind, e.cmd = entryNode, &c
 	}
 	return e

@@ -270,6 +270,7 @@ const helpText = `Commands:
   step [N]               run N single reconciles of the controllers
   node add NAME [cpu=4 memory=8Gi pods=110]
   node fail|recover|delete NAME
+  controller-manager stop|start   kill kube-controller-manager, start a new one
   image REF [pull=2s start=1s stop=1s crash=30s ready=5s missing unready ...]
   image * [pull=2s start=1s stop=1s]   change the defaults for every image
   back, jump TICK        move along the timeline

@@ -48,6 +48,8 @@ type View struct {
 	Chart            *Chart `json:"chart"`
 	// Counts summarises the pods by drawing state, for the status line.
 	Counts map[string]int `json:"counts"`
+	// ControllerManager is the kube-controller-manager process's state.
+	ControllerManager *ControllerManager `json:"controllerManager"`
 }
 
 // Deployment is one Deployment card.

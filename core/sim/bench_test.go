@@ -9,6 +9,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 )
 
@@ -129,9 +130,9 @@ func BenchmarkRollingUpdate10000(b *testing.B) {
 				}
 			}
 			got, _ := apiserver.GetAs[*api.Deployment](s.API, "default", "web")
-			cond := deployment.GetDeploymentCondition(got.Status, api.DeploymentProgressing)
-			done = got.Status.ObservedGeneration >= got.Generation && deployment.DeploymentComplete(got, &got.Status) &&
-				cond != nil && cond.Reason == deployment.NewRSAvailableReason
+			cond := deploymentutil.GetDeploymentCondition(got.Status, api.DeploymentProgressing)
+			done = got.Status.ObservedGeneration >= got.Generation && deploymentutil.DeploymentComplete(got, &got.Status) &&
+				cond != nil && cond.Reason == deploymentutil.NewRSAvailableReason
 		}
 	}
 	b.ReportMetric(float64(ticks), "ticks")

@@ -20,16 +20,25 @@ import (
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
 	"github.com/kubeplay/kubeplay/core/controller/deployment"
+	"github.com/kubeplay/kubeplay/core/controller/disruption"
 	"github.com/kubeplay/kubeplay/core/controller/endpoint"
 	"github.com/kubeplay/kubeplay/core/controller/endpointslice"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/namespace"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/controller/podautoscaler"
+	"github.com/kubeplay/kubeplay/core/controller/podgc"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/controller/resourcequota"
+	"github.com/kubeplay/kubeplay/core/controller/rootcacertpublisher"
+	"github.com/kubeplay/kubeplay/core/controller/serviceaccount"
+	"github.com/kubeplay/kubeplay/core/controller/tainteviction"
 	"github.com/kubeplay/kubeplay/core/controller/ttl"
+	"github.com/kubeplay/kubeplay/core/controller/volume"
+	"github.com/kubeplay/kubeplay/core/controlplane"
 	"github.com/kubeplay/kubeplay/core/kubelet"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
+	"github.com/kubeplay/kubeplay/core/leaderelection"
 	"github.com/kubeplay/kubeplay/core/quota"
 	"github.com/kubeplay/kubeplay/core/scheduler"
 )
@@ -50,6 +59,10 @@ type Sim struct {
 	Registry *images.Registry
 
 	kubelets []*kubelet.Kubelet
+	// kcm is kube-controller-manager's process; the scheduler only
+	// leader-elects, it never stops.
+	kcm              *controlplane.ControllerManager
+	schedulerElector *leaderelection.Elector
 	// history keeps the decisions of recent steps for the Why? pane;
 	// recorded counts every decision ever made, so history[0] is decision
 	// number recorded-len(history).
@@ -67,28 +80,78 @@ func New(opts Options) (*Sim, error) {
 	// The API server's service registry and quota admission, then the
 	// `kubernetes` Service every cluster has in default.
 	apiserver.InstallServiceAllocator(c.API)
+	apiserver.InstallServiceAccounts(c.API)
 	quota.Install(c.API)
+	apiserver.InstallClassDefaults(c.API)
 	if err := apiserver.BootstrapKubernetesService(c.API); err != nil {
 		return nil, err
 	}
+	// kind's default StorageClass, served by its local-path provisioner.
+	if err := cloud.InstallLocalPath(c.API); err != nil {
+		return nil, err
+	}
 	ctx := c.Context
-	c.Add(
-		deployment.New(ctx),
-		replicaset.New(ctx),
-		garbagecollector.New(ctx),
-		namespace.New(ctx),
-		// kube-controller-manager registers endpoints-controller just
-		// before endpointslice-controller (NewControllerDescriptors).
-		endpoint.New(ctx),
-		endpointslice.New(ctx),
-		resourcequota.New(ctx),
-		scheduler.New(ctx),
-		nodelifecycle.New(ctx, nodelifecycle.Options{}),
-		nodelifecycle.NewTaintEvictionController(ctx),
-		nodelifecycle.NewPodGC(ctx, 0),
-		ttl.New(ctx),
-	)
-	c.AddActor(cloud.NewLoadBalancer(ctx, cloud.Options{}))
+	c.API.SetNamespaceRand("kube-system", controlplane.Stream(c.Seed(), "kube-system"))
+	// The control plane comes up first: the API server's identity Lease,
+	// then kube-controller-manager, which creates its Lease and leads at
+	// once, then kube-scheduler, likewise.
+	c.AddActor(controlplane.NewAPIServerIdentity(c.API, c.Clock, c.Seed()))
+	// The first run builds the scheduler between the resource quota and
+	// node lifecycle controllers, where it has always been registered: the
+	// order of informer handlers and of controllers decides which queued
+	// key runs first among equals, and every transcript depends on it.
+	var sched controller.Controller
+	first := true
+	s.kcm = controlplane.NewControllerManager(c, func(ctx *controller.Context) []controller.Controller {
+		ctls := []controller.Controller{
+			deployment.New(ctx),
+			replicaset.New(ctx),
+			garbagecollector.New(ctx),
+			namespace.New(ctx),
+			// kube-controller-manager registers endpoints-controller just
+			// before endpointslice-controller (NewControllerDescriptors).
+			endpoint.New(ctx),
+			endpointslice.New(ctx),
+			resourcequota.New(ctx),
+		}
+		if first {
+			sched = scheduler.New(c.Context)
+		}
+		return append(ctls,
+			nodelifecycle.New(ctx, nodelifecycle.Options{}),
+			tainteviction.New(ctx),
+			podgc.NewPodGC(ctx, 0),
+			ttl.New(ctx),
+			serviceaccount.New(ctx),
+			rootcacertpublisher.New(ctx),
+			volume.New(ctx),
+			volume.NewProtection(ctx),
+			podautoscaler.New(ctx, metricsServer{registry: s.Registry}),
+			disruption.New(ctx),
+		)
+	}, func(ctls []controller.Controller) {
+		if first {
+			first = false
+			c.Add(ctls[:7]...)
+			c.Add(sched)
+			c.Add(ctls[7:]...)
+			return
+		}
+		c.Add(ctls...)
+	})
+	ds, err := s.kcm.Boot()
+	if err != nil {
+		return nil, err
+	}
+	s.record([]cluster.StepResult{{Controller: controlplane.ControllerManagerName, Decisions: ds}})
+	s.schedulerElector = controlplane.NewSchedulerElector(c)
+	s.record([]cluster.StepResult{{Controller: scheduler.Name, Decisions: s.schedulerElector.TryNow()}})
+	lb := cloud.NewLoadBalancer(ctx, cloud.Options{})
+	c.AddActor(lb, cloud.NewIngressController(ctx, lb), cloud.NewLocalPath(ctx))
+	// The cloud controller manager's node controller initializes the nodes
+	// whose kubelet runs with --cloud-provider=external (node add ...
+	// cloud-provider=external); the default nodes, like kind's, do not.
+	c.Add(cloud.NewNodeController(ctx, s.instance))
 	nodes := opts.Nodes
 	if nodes == nil {
 		for i := 1; i <= cluster.DefaultNodeCount; i++ {
@@ -193,9 +256,13 @@ func (s *Sim) AddNode(o cluster.NodeOptions) error {
 	if err != nil {
 		return err
 	}
+	// The node's address follows its pod CIDR, not its name, so `node add
+	// gpu-1` and `node add extra` each get an address of their own.
+	cidr := cluster.NextPodCIDR(s.nodes())
 	k, err := kubelet.New(s.Context, o.Name, s.Registry, kubelet.Options{
-		Seed: s.Seed(), Capacity: capacity, Labels: o.Labels, CRILog: true,
-		PodCIDR: cluster.NextPodCIDR(s.nodes()),
+		Seed: s.Seed(), Capacity: capacity, Labels: o.Labels, CRILog: true, RuntimeHandlers: o.RuntimeHandlers,
+		ExternalCloudProvider: o.ExternalCloudProvider,
+		PodCIDR:               cidr, InternalIP: cluster.InternalIPFor(cidr),
 	})
 	if err != nil {
 		return err
@@ -220,6 +287,16 @@ func (s *Sim) AddNode(o cluster.NodeOptions) error {
 func (s *Sim) nodes() []*api.Node {
 	nodes, _, _ := apiserver.ListAs[*api.Node](s.API, "", nil)
 	return nodes
+}
+
+// instance is the cloud's inventory: every machine a kubelet runs on, with
+// the provider ID the kind cloud provider gives it.
+func (s *Sim) instance(node string) (cloud.Instance, bool) {
+	k := s.Kubelet(node)
+	if k == nil {
+		return cloud.Instance{}, false
+	}
+	return cloud.Instance{ProviderID: "kind://docker/kubeplay/" + node, InternalIP: k.HostIP()}, true
 }
 
 // Kubelet returns the kubelet of a node, or nil.
@@ -282,3 +359,14 @@ func (s *Sim) ContainerEnv(namespace, pod, container string) ([]api.EnvVar, erro
 	}
 	return env, nil
 }
+
+// StopControllerManager kills the kube-controller-manager process (a crash,
+// or the first half of an upgrade); StartControllerManager starts a new one,
+// which leads once the old one's Lease has expired.
+func (s *Sim) StopControllerManager() error { return s.kcm.Stop() }
+
+// StartControllerManager starts a new kube-controller-manager process.
+func (s *Sim) StartControllerManager() error { return s.kcm.Start() }
+
+// ControllerManager reports the kube-controller-manager process's state.
+func (s *Sim) ControllerManager() controlplane.Status { return s.kcm.Status() }

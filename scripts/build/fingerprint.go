@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
@@ -23,20 +24,101 @@ import (
 // their names (and are served "no-cache").
 var fixedNames = map[string]bool{"index.html": true}
 
-// references lists, for each file that names others, the files it names. A
-// named file must be found at least once, as an exact quoted string (or, in
-// HTML, an unquoted attribute value); otherwise the build fails, so renaming
-// a file or rewording a reference can never silently break the page.
-var references = map[string][]string{
-	"index.html": {"app.js", "style.css", "favicon.svg"}, // script, stylesheet, icon and img
-	"app.js":     {"worker.js"},                          // new Worker("worker.js")
-	"worker.js":  {"wasm_exec.js", "kubeplay.wasm"},      // importScripts, fetch
+// The references between the files are read from the files themselves, so
+// that splitting the page into modules needs no table here: a text file
+// (HTML, JavaScript, CSS) references another file of the site wherever it
+// names it as an exact quoted string — an import or export "from", import(),
+// new Worker(), importScripts(), a fetched URL — or, in HTML, an attribute
+// value (src=, href=). See siteReferences.
+
+// textExts are the files searched for references.
+var textExts = map[string]bool{".html": true, ".htm": true, ".js": true, ".mjs": true, ".css": true}
+
+// siteReferences returns, for each text file of files, the other files it
+// names (sorted), found as rewriteRef finds them.
+func siteReferences(files map[string][]byte) map[string][]string {
+	refs := map[string][]string{}
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if !textExts[strings.ToLower(path.Ext(name))] {
+			continue
+		}
+		for _, other := range slices.Sorted(maps.Keys(files)) {
+			if other == name {
+				continue
+			}
+			if _, n := rewriteRef(name, files[name], other, other); n > 0 {
+				refs[name] = append(refs[name], other)
+			}
+		}
+	}
+	return refs
 }
 
-// fingerprintOrder is the order files are hashed in: a file after every file
-// it references, because its hash must cover the rewritten references.
-var fingerprintOrder = []string{
-	"kubeplay.wasm", "wasm_exec.js", "worker.js", "app.js", "style.css", "favicon.svg", "index.html",
+// Where the page loads a file: HTML src= and href= attributes, and in
+// JavaScript the specifiers of import and export ... from, import(),
+// new Worker() and importScripts().
+var (
+	htmlLoads = regexp.MustCompile(`\b(?:src|href)=["']?([^"'\s>]+)`)
+	jsLoads   = regexp.MustCompile(`(?:\bfrom|\bimport\s*\(?|\bnew\s+Worker\s*\(|\bimportScripts\s*\()\s*["']([^"']+)["']`)
+)
+
+// missingLoads lists the files the page loads that the build does not
+// have: a renamed or deleted file that something still loads.
+func missingLoads(files map[string][]byte) []string {
+	var out []string
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		var re *regexp.Regexp
+		switch strings.ToLower(path.Ext(name)) {
+		case ".html", ".htm":
+			re = htmlLoads
+		case ".js", ".mjs":
+			re = jsLoads
+		default:
+			continue
+		}
+		for _, m := range re.FindAllSubmatch(files[name], -1) {
+			ref := strings.TrimPrefix(string(m[1]), "./")
+			if strings.Contains(ref, ":") || strings.HasPrefix(ref, "/") || strings.HasPrefix(ref, "#") {
+				continue // another origin, the root, or a fragment
+			}
+			if _, ok := files[path.Join(path.Dir(name), ref)]; !ok {
+				out = append(out, fmt.Sprintf("%s loads %q, which is not in the build", name, ref))
+			}
+		}
+	}
+	return out
+}
+
+// fingerprintOrder orders the files so that each comes after every file it
+// references (its hash must cover the rewritten references), and otherwise
+// by name. A cycle of references cannot be fingerprinted.
+func fingerprintOrder(files map[string][]byte, refs map[string][]string) ([]string, error) {
+	var order []string
+	state := map[string]int{} // 1 visiting, 2 done
+	var visit func(name string, path []string) error
+	visit = func(name string, path []string) error {
+		switch state[name] {
+		case 1:
+			return fmt.Errorf("fingerprint: the files reference each other in a cycle: %s", strings.Join(append(path, name), " -> "))
+		case 2:
+			return nil
+		}
+		state[name] = 1
+		for _, ref := range refs[name] {
+			if err := visit(ref, append(path, name)); err != nil {
+				return err
+			}
+		}
+		state[name] = 2
+		order = append(order, name)
+		return nil
+	}
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err := visit(name, nil); err != nil {
+			return nil, err
+		}
+	}
+	return order, nil
 }
 
 // hashLen is the number of hex digits of the content hash in a name: 40
@@ -81,16 +163,20 @@ func rewriteRef(name string, b []byte, old, new string) ([]byte, int) {
 	return b, n
 }
 
-// fingerprint renames the files (by slash-separated name) in order,
-// rewriting the references of refs first, and returns them in that order
-// with their final names. It fails if order and files disagree, if a
-// renamed file is referenced by no file (nothing could find it), or if an
-// expected reference is missing.
-func fingerprint(files map[string][]byte, order []string, refs map[string][]string, fixed map[string]bool) ([]asset, error) {
+// fingerprint renames the files (by slash-separated name), each after the
+// files it references, rewriting those references first, and returns them
+// in that order with their final names. It fails if a renamed file is
+// referenced by no file (nothing could find it under its new name).
+func fingerprint(files map[string][]byte, fixed map[string]bool) ([]asset, error) {
+	if missing := missingLoads(files); len(missing) > 0 {
+		return nil, fmt.Errorf("fingerprint: %s", strings.Join(missing, "; "))
+	}
+	refs := siteReferences(files)
+	order, err := fingerprintOrder(files, refs)
+	if err != nil {
+		return nil, err
+	}
 	for name := range files {
-		if !slices.Contains(order, name) {
-			return nil, fmt.Errorf("fingerprint: %s has no place in the fingerprint order (scripts/build/fingerprint.go)", name)
-		}
 		if fixed[name] {
 			continue
 		}
@@ -99,17 +185,15 @@ func fingerprint(files map[string][]byte, order []string, refs map[string][]stri
 			referenced = referenced || slices.Contains(named, name)
 		}
 		if !referenced {
-			return nil, fmt.Errorf("fingerprint: no file references %s, so it would be unreachable under a hashed name; "+
-				"list its referrer in references or make it a fixed name (scripts/build/fingerprint.go)", name)
+			return nil, fmt.Errorf("fingerprint: no file references %q (as a quoted string: an import, new Worker, "+
+				"importScripts, a URL), so it would be unreachable under a hashed name; reference it, or make it a fixed name "+
+				"(scripts/build/fingerprint.go)", name)
 		}
 	}
 	renamed := map[string]string{}
 	var site []asset
 	for _, name := range order {
-		b, ok := files[name]
-		if !ok {
-			return nil, fmt.Errorf("fingerprint: %s is missing from the build", name)
-		}
+		b := files[name]
 		for _, ref := range refs[name] {
 			if fixed[ref] {
 				continue
@@ -118,11 +202,7 @@ func fingerprint(files map[string][]byte, order []string, refs map[string][]stri
 			if !ok {
 				return nil, fmt.Errorf("fingerprint: %s references %s, which must come before it in the fingerprint order", name, ref)
 			}
-			var n int
-			if b, n = rewriteRef(name, b, ref, to); n == 0 {
-				return nil, fmt.Errorf("fingerprint: %s has no quoted reference to %q to rewrite; "+
-					"if the file was renamed or is loaded differently, update references in scripts/build/fingerprint.go", name, ref)
-			}
+			b, _ = rewriteRef(name, b, ref, to)
 		}
 		final := name
 		if !fixed[name] {

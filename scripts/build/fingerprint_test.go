@@ -16,7 +16,8 @@ func testSite() map[string][]byte {
 		"index.html": []byte(`<!doctype html><html lang=en><head><link rel=icon href=favicon.svg type=image/svg+xml>` +
 			`<link rel=stylesheet href=style.css><script src=app.js type=module></script></head>` +
 			`<body><h1><img src=favicon.svg alt width=28 height=28> Kubeplay</h1><p>app.js draws</body></html>`),
-		"app.js":        []byte(`let w;function start(){w=new Worker("worker.js")}const x="xapp.js",y="app.json";`),
+		"app.js":        []byte(`import{remember}from"./recovery.js";let w;function start(){w=new Worker("worker.js")}const x="xapp.js",y="app.json";`),
+		"recovery.js":   []byte(`export function remember(s){localStorage.setItem("kubeplay.session",s)}`),
 		"worker.js":     []byte(`importScripts("wasm_exec.js");const b=await fetchWasm("kubeplay.wasm");`),
 		"wasm_exec.js":  []byte(`"use strict";globalThis.Go=class{};`),
 		"kubeplay.wasm": []byte("\x00asm\x01\x00\x00\x00 body"),
@@ -27,7 +28,7 @@ func testSite() map[string][]byte {
 
 func fingerprintTest(t *testing.T, files map[string][]byte) map[string]string {
 	t.Helper()
-	site, err := fingerprint(files, fingerprintOrder, references, fixedNames)
+	site, err := fingerprint(files, fixedNames)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,23 +120,29 @@ func TestFingerprintFailsLoudly(t *testing.T) {
 	}{
 		{"missing wasm reference", func(f map[string][]byte) {
 			f["worker.js"] = []byte(`importScripts("wasm_exec.js");fetchWasm("kubeplay-v2.wasm")`)
-		}, []string{"worker.js", `"kubeplay.wasm"`}},
+		}, []string{"no file references", `"kubeplay.wasm"`}},
 		{"worker loaded by another name", func(f map[string][]byte) {
 			f["app.js"] = []byte(`new Worker("cluster.js")`)
-		}, []string{"app.js", `"worker.js"`}},
+		}, []string{"app.js", `"cluster.js"`, "not in the build"}},
 		{"stylesheet dropped from the page", func(f map[string][]byte) {
 			f["index.html"] = []byte(`<script src=app.js></script><link rel=icon href=favicon.svg>`)
-		}, []string{"index.html", `"style.css"`}},
+		}, []string{"no file references", `"style.css"`}},
 		{"unknown file", func(f map[string][]byte) {
 			f["logo.png"] = []byte("png")
-		}, []string{"logo.png", "order"}},
+		}, []string{"no file references", `"logo.png"`}},
 		{"missing file", func(f map[string][]byte) {
 			delete(f, "style.css")
-		}, []string{"style.css", "missing"}},
+		}, []string{"index.html", `"style.css"`, "not in the build"}},
+		{"module imported under a wrong name", func(f map[string][]byte) {
+			f["app.js"] = []byte(`import{draw}from"./view.js";new Worker("worker.js")`)
+		}, []string{"app.js", `"view.js"`, "not in the build"}},
+		{"files that load each other", func(f map[string][]byte) {
+			f["worker.js"] = append(f["worker.js"], []byte(`;importScripts("app.js")`)...)
+		}, []string{"cycle", "app.js -> worker.js -> app.js"}},
 	} {
 		files := testSite()
 		tc.change(files)
-		_, err := fingerprint(files, fingerprintOrder, references, fixedNames)
+		_, err := fingerprint(files, fixedNames)
 		if err == nil {
 			t.Errorf("%s: no error", tc.name)
 			continue
@@ -147,17 +154,42 @@ func TestFingerprintFailsLoudly(t *testing.T) {
 		}
 	}
 
-	// A file that nothing references would be unreachable once renamed.
+}
+
+// The references and the order come from the files: every module a file
+// imports is hashed before it, so a new module needs no table entry.
+func TestFingerprintOrderFollowsImports(t *testing.T) {
 	files := testSite()
-	files["robots.txt"] = []byte("User-agent: *")
-	order := append(slices.Clone(fingerprintOrder), "robots.txt")
-	if _, err := fingerprint(files, order, references, fixedNames); err == nil || !strings.Contains(err.Error(), "robots.txt") {
-		t.Errorf("unreferenced file: error %v", err)
+	files["app.js"] = []byte(`import{draw}from"./view.js";import("./lazy.js");import"./recovery.js";new Worker("worker.js")`)
+	files["view.js"] = []byte(`export const draw=()=>{};import{esc}from"./util.js"`)
+	files["util.js"] = []byte(`export const esc=(s)=>s`)
+	files["lazy.js"] = []byte(`export default 1`)
+	refs := siteReferences(files)
+	want := map[string][]string{
+		"app.js":     {"lazy.js", "recovery.js", "view.js", "worker.js"},
+		"view.js":    {"util.js"},
+		"worker.js":  {"kubeplay.wasm", "wasm_exec.js"},
+		"index.html": {"app.js", "favicon.svg", "style.css"},
 	}
-	// A referrer hashed before what it references could not name it.
-	bad := []string{"worker.js", "kubeplay.wasm", "wasm_exec.js", "app.js", "style.css", "favicon.svg", "index.html"}
-	if _, err := fingerprint(testSite(), bad, references, fixedNames); err == nil || !strings.Contains(err.Error(), "before") {
-		t.Errorf("bad order: error %v", err)
+	for name, w := range want {
+		if !slices.Equal(refs[name], w) {
+			t.Errorf("%s references %q, want %q", name, refs[name], w)
+		}
+	}
+	order, err := fingerprintOrder(files, refs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, named := range refs {
+		for _, ref := range named {
+			if slices.Index(order, ref) > slices.Index(order, name) {
+				t.Errorf("order %q hashes %s before %s, which it references", order, name, ref)
+			}
+		}
+	}
+	site := fingerprintTest(t, files)
+	if app := site[final(t, site, "app.js")]; !strings.Contains(app, final(t, site, "view.js")) || !strings.Contains(app, final(t, site, "lazy.js")) {
+		t.Errorf("app.js does not import the hashed modules: %s", app)
 	}
 }
 

@@ -54,7 +54,7 @@ func build(out string, stdout io.Writer) error {
 	if files["kubeplay.wasm"], err = buildWasm(root, gitVersion(root)); err != nil {
 		return err
 	}
-	site, err := fingerprint(files, fingerprintOrder, references, fixedNames)
+	site, err := fingerprint(files, fixedNames)
 	if err != nil {
 		return err
 	}

@@ -473,4 +473,36 @@ var checks = []check{
 			poll(`document.querySelectorAll("#pane-nodes .pod").length >= 3`, 10*time.Second),
 		)
 	}},
+	{"kube-controller-manager stops, nothing reconciles, a new one takes the Lease over", func(ctx context.Context, _ string) error {
+		const kcm = `document.getElementById("kcm-state").textContent`
+		const pods = `document.querySelectorAll("#pane-nodes .pod").length`
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](pods))
+		if err != nil {
+			return err
+		}
+		return chromedp.Do(ctx,
+			poll(kcm+`.includes("leads")`, 5*time.Second),
+			chromedp.Click(chromedp.ID("kcm-toggle")),
+			poll(kcm+`.includes("is stopped") && document.getElementById("kcm-toggle").textContent.startsWith("Start")`, 10*time.Second),
+			// No ReplicaSet controller: scaling up makes no pod.
+			console("kubectl scale deployment/nginx-deployment --replicas=6"),
+			console("tick 5"),
+			poll(`document.getElementById("console-output").textContent.endsWith("$ tick 5\n") && `+pods+` <= `+strconv.Itoa(n), 10*time.Second),
+			chromedp.Click(chromedp.ID("kcm-toggle")),
+			poll(kcm+`.includes("waiting for its Lease")`, 10*time.Second),
+			console("tick 20"),
+			poll(kcm+`.includes("leads") && `+pods+` === 6`, 20*time.Second),
+		)
+	}},
+	{"a pod opens its CRI calls and describe output", func(ctx context.Context, _ string) error {
+		return chromedp.Do(ctx,
+			chromedp.Click(chromedp.CSS("#pane-nodes .pod[data-pod]")),
+			poll(`document.getElementById("pod-detail").open && `+
+				`[...document.querySelectorAll("#pod-cri tbody td code")].map((c) => c.textContent).join(" ").startsWith("RunPodSandbox PullImage CreateContainer StartContainer") && `+
+				`document.getElementById("pod-describe").textContent.includes("Events:")`, 10*time.Second),
+			// Closed again, so the checks after this one can reach the page.
+			chromedp.Click(chromedp.CSS("#pod-detail form button")),
+			poll(`!document.getElementById("pod-detail").open`, 5*time.Second),
+		)
+	}},
 }

@@ -115,21 +115,25 @@ func TestExplain(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}
-	line := regexp.MustCompile(`^    t=\d+ [a-z-]+ \S+: [A-Za-z]+: .+$`)
+	line := regexp.MustCompile(`^    t=\d+ [a-z-]+ \S+: [A-Za-z.]+: .+$`)
+	// A kubelet's CRI call: "t=N kubelet NODE NAMESPACE/POD: CRI Call [container][: detail]".
+	cri := regexp.MustCompile(`^    t=\d+ kubelet node-\d \S+/\S+: CRI [A-Z][A-Za-z]+( [a-z0-9-]+)?(: .+)?$`)
 	var kept []string
-	explained := 0
+	explained, calls := 0, 0
 	for _, l := range strings.SplitAfter(out, "\n") {
 		if strings.HasPrefix(l, "    t=") {
 			explained++
-			if !line.MatchString(strings.TrimSuffix(l, "\n")) {
+			if cri.MatchString(strings.TrimSuffix(l, "\n")) {
+				calls++
+			} else if !line.MatchString(strings.TrimSuffix(l, "\n")) {
 				t.Errorf("decision line %q does not read \"    t=N controller object: Upstream: ...\"", l)
 			}
 			continue
 		}
 		kept = append(kept, l)
 	}
-	if explained == 0 {
-		t.Fatalf("--explain printed no decisions:\n%s", out)
+	if explained == 0 || calls == 0 {
+		t.Fatalf("--explain printed no decisions or no CRI calls:\n%s", out)
 	}
 	// Without the decision lines, the transcript is the plain one.
 	if got := strings.Join(kept, ""); got != plain {
@@ -167,6 +171,17 @@ func TestJSON(t *testing.T) {
 				t.Fatalf("line %d: %v: %s", i+1, err, l)
 			}
 			keys := []string{"command", "exitCode", "file", "line", "output", "tick"}
+			if explain && obj["cri"] != nil {
+				keys = append(keys, "cri")
+				for _, c := range obj["cri"].([]any) {
+					m := c.(map[string]any)
+					for _, k := range []string{"tick", "node", "pod", "call"} {
+						if _, ok := m[k]; !ok {
+							t.Errorf("CRI call %v lacks %q", m, k)
+						}
+					}
+				}
+			}
 			if explain && obj["decisions"] != nil {
 				keys = append(keys, "decisions")
 				slices.Sort(keys)
@@ -179,6 +194,7 @@ func TestJSON(t *testing.T) {
 					}
 				}
 			}
+			slices.Sort(keys)
 			var got []string
 			for k := range obj {
 				got = append(got, k)

@@ -72,6 +72,9 @@ var tags = []struct {
 	{reflect.TypeFor[api.NodeStatus](), "conditions", "merge", "type"},
 	{reflect.TypeFor[api.NodeStatus](), "addresses", "merge", "type"},
 
+	// core/v1 ServiceAccount
+	{reflect.TypeFor[api.ServiceAccount](), "secrets", "merge", "name"},
+
 	// core/v1 Namespace
 	{reflect.TypeFor[api.NamespaceStatus](), "conditions", "merge", "type"},
 }
@@ -84,8 +87,8 @@ type tagKey struct {
 type tagValue struct{ strategy, mergeKey string }
 
 var tagTable = func() map[tagKey]tagValue {
-	m := make(map[tagKey]tagValue, len(tags))
-	for _, t := range tags {
+	m := make(map[tagKey]tagValue, len(tags)+len(kindsTags))
+	for _, t := range append(tags[:len(tags):len(tags)], kindsTags...) {
 		m[tagKey{t.owner, t.field}] = tagValue{t.strategy, t.mergeKey}
 	}
 	return m

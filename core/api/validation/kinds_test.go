@@ -103,6 +103,17 @@ func TestValidateNode(t *testing.T) {
 	cur = api.DeepCopy(old)
 	cur.Status.Conditions = []api.NodeCondition{{Type: api.NodeReady, Status: api.ConditionTrue}}
 	check(t, "status update", ValidateStatusUpdate(cur, old), nil)
+
+	// The cloud controller manager sets spec.providerID once.
+	cur = api.DeepCopy(old)
+	cur.Spec.ProviderID = "kind://docker/kubeplay/node-1"
+	check(t, "providerID set", ValidateObjectUpdate(cur, old), nil)
+	old = cur
+	cur = api.DeepCopy(old)
+	cur.Spec.ProviderID = "kind://docker/kubeplay/node-2"
+	check(t, "providerID changed", ValidateObjectUpdate(cur, old), []string{`spec.providerID: Invalid value: null: field cannot be modified once set`})
+	cur.Spec.ProviderID = ""
+	check(t, "providerID cleared", ValidateObjectUpdate(cur, old), []string{`spec.providerID: Invalid value: null: field cannot be cleared once set`})
 }
 
 func TestValidateResourceQuota(t *testing.T) {

@@ -122,6 +122,14 @@ func validateNodeUpdate(n, old *api.Node, withCreate bool) field.ErrorList {
 		}
 		seen[a] = true
 	}
+	// ValidateNodeUpdate: the providerID is set once (by the cloud
+	// controller manager), then neither changed nor cleared.
+	switch {
+	case old.Spec.ProviderID != "" && n.Spec.ProviderID != "" && n.Spec.ProviderID != old.Spec.ProviderID:
+		errs = append(errs, field.Invalid(field.NewPath("spec", "providerID"), nil, "field cannot be modified once set"))
+	case old.Spec.ProviderID != "" && n.Spec.ProviderID == "":
+		errs = append(errs, field.Invalid(field.NewPath("spec", "providerID"), nil, "field cannot be cleared once set"))
+	}
 	if len(old.Spec.PodCIDRs) > 0 {
 		const msg = "node updates may not change podCIDR except from \"\" to valid"
 		if len(old.Spec.PodCIDRs) != len(n.Spec.PodCIDRs) {

@@ -14,6 +14,16 @@ func validateRuntimeClass(rc *api.RuntimeClass) field.ErrorList {
 	for _, msg := range nameIsDNSLabel(rc.Handler, false) {
 		errs = append(errs, field.Invalid(field.NewPath("handler"), rc.Handler, msg))
 	}
+	if rc.Overhead != nil {
+		// validateOverhead: the pod resource requirements' rules.
+		errs = append(errs, validateResourceList(rc.Overhead.PodFixed, field.NewPath("overhead", "podFixed"))...)
+	}
+	if rc.Scheduling != nil {
+		// validateScheduling: nodeSelector labels, tolerations.
+		p := field.NewPath("scheduling")
+		errs = append(errs, validateLabels(rc.Scheduling.NodeSelector, p.Child("nodeSelector"))...)
+		errs = append(errs, validateTolerations(rc.Scheduling.Tolerations, p.Child("tolerations"))...)
+	}
 	return errs
 }
 

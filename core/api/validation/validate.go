@@ -37,6 +37,15 @@ func ValidateObject(obj api.Object) field.ErrorList {
 		return validateEndpoints(o)
 	case *api.Event:
 		return validateEvent(o)
+	case *api.ConfigMap:
+		return validateConfigMap(o)
+	case *api.Secret:
+		return validateSecret(o)
+	case *api.ServiceAccount:
+		return validateServiceAccount(o)
+	}
+	if errs, ok := validateKinds(obj); ok { // kinds.go
+		return errs
 	}
 	return unknownKind(obj)
 }
@@ -97,7 +106,22 @@ func ValidateObjectUpdate(obj, old api.Object) field.ErrorList {
 		if p, ok := old.(*api.Event); ok {
 			return validateObjectMetaUpdate(&o.ObjectMeta, &p.ObjectMeta, true, field.NewPath("metadata"))
 		}
+	case *api.ConfigMap:
+		if p, ok := old.(*api.ConfigMap); ok {
+			return validateConfigMapUpdate(o, p)
+		}
+	case *api.Secret:
+		if p, ok := old.(*api.Secret); ok {
+			return validateSecretUpdate(o, p)
+		}
+	case *api.ServiceAccount:
+		if p, ok := old.(*api.ServiceAccount); ok {
+			return validateServiceAccountUpdate(o, p)
+		}
 	default:
+		if errs, ok := validateKindsUpdate(obj, old); ok { // kinds.go
+			return errs
+		}
 		return unknownKind(obj)
 	}
 	return kindMismatch(obj, old)
@@ -142,6 +166,9 @@ func ValidateStatusUpdate(obj, old api.Object) field.ErrorList {
 	case nil:
 		return unknownKind(obj)
 	default:
+		if errs, ok := validateKindsStatusUpdate(obj, old); ok { // kinds.go
+			return errs
+		}
 		if old == nil || fmt.Sprintf("%T", obj) != fmt.Sprintf("%T", old) {
 			return kindMismatch(obj, old)
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/internal/clustertest"
@@ -54,8 +55,8 @@ func benchUntilComplete(b *testing.B, c *cluster.Cluster, gen int64) int {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if cond := GetDeploymentCondition(d.Status, api.DeploymentProgressing); d.Status.ObservedGeneration >= gen &&
-			DeploymentComplete(d, &d.Status) && cond != nil && cond.Reason == NewRSAvailableReason {
+		if cond := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentProgressing); d.Status.ObservedGeneration >= gen &&
+			deploymentutil.DeploymentComplete(d, &d.Status) && cond != nil && cond.Reason == deploymentutil.NewRSAvailableReason {
 			return i
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/clock"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // This file models pkg/controller/deployment/deployment_controller.go: the
@@ -22,6 +23,10 @@ const Name = "deployment-controller"
 // maxRetries is how many failed syncs in a row a Deployment gets before it
 // is dropped from the queue (until the next event about it).
 const maxRetries = 15
+
+// maxRevHistoryLengthInChars bounds the revision-history annotation a
+// rollback leaves on a ReplicaSet (deployment_controller.go).
+const maxRevHistoryLengthInChars = 2000
 
 // DeploymentController is the simulated Deployment controller.
 type DeploymentController struct {
@@ -146,7 +151,7 @@ func (dc *DeploymentController) addReplicaSet(obj api.Object) {
 // harmless; all of them are woken.
 func (dc *DeploymentController) getDeploymentsForReplicaSet(rs *api.ReplicaSet) []*api.Deployment {
 	all := controller.ListAs[*api.Deployment](dc.dLister, rs.Namespace, nil)
-	ds, err := GetDeploymentsForReplicaSet(all, rs)
+	ds, err := deploymentutil.GetDeploymentsForReplicaSet(all, rs)
 	if err != nil {
 		return nil
 	}

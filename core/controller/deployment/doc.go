@@ -9,11 +9,14 @@
 //	recreate.go               the Recreate strategy
 //	progress.go               the Progressing condition and deadline re-checks
 //	rollback.go               the deprecated rollback annotation
-//	undo.go                   kubectl rollout undo (client side, as kubectl does it)
-//	util.go, util_*.go        deployment_util.go: the pure helpers, exported
-//	                          under their upstream names
+//	util/                     deployment_util.go (package util, imported as
+//	                          deploymentutil): the pure helpers, exported under
+//	                          their upstream names, which kubectl and the page
+//	                          read too
 //	equality.go               apimachinery's semantic equality
 //	explain.go                wording for the decision records
+//
+// kubectl rollout undo is kubectl's (core/kubectl/rollback.go), client side.
 //
 // Tests: upstream's test tables (util_test.go, sync_test.go, rolling_test.go,
 // progress_test.go, recreate_test.go), golden scenarios in testdata/*.txt

@@ -8,6 +8,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // Wording for the decision records: the arithmetic behind a choice, written
@@ -26,7 +27,7 @@ func intOrPercentString(field string, v *api.IntOrString, total int32, roundUp b
 	if !v.IsString {
 		return fmt.Sprintf("%s %d", field, v.IntVal)
 	}
-	n, err := scaledValue(v, total, roundUp)
+	n, err := deploymentutil.ScaledValue(v, total, roundUp)
 	if err != nil {
 		return fmt.Sprintf("%s %q: %v", field, v.StrVal, err)
 	}
@@ -39,27 +40,27 @@ func intOrPercentString(field string, v *api.IntOrString, total int32, roundUp b
 
 // surgeString explains maxSurge ("maxSurge 25% of 4 → ceil 1").
 func surgeString(d *api.Deployment) string {
-	if !IsRollingUpdate(d) {
+	if !deploymentutil.IsRollingUpdate(d) {
 		return "maxSurge 0 (" + string(d.Spec.Strategy.Type) + ")"
 	}
-	s, _ := rollingParams(d)
-	return intOrPercentString("maxSurge", s, int32Value(d.Spec.Replicas), true)
+	s, _ := deploymentutil.RollingParams(d)
+	return intOrPercentString("maxSurge", s, deploymentutil.Int32Value(d.Spec.Replicas), true)
 }
 
 // unavailableString explains maxUnavailable, including the fencepost and
 // the cap at spec.replicas.
 func unavailableString(d *api.Deployment) string {
-	replicas := int32Value(d.Spec.Replicas)
-	if !IsRollingUpdate(d) {
+	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
+	if !deploymentutil.IsRollingUpdate(d) {
 		return "maxUnavailable 0 (" + string(d.Spec.Strategy.Type) + ")"
 	}
 	if replicas == 0 {
 		return "maxUnavailable 0 (replicas 0)"
 	}
-	s, u := rollingParams(d)
+	s, u := deploymentutil.RollingParams(d)
 	out := intOrPercentString("maxUnavailable", u, replicas, false)
-	surge, _ := scaledValue(s, replicas, true)
-	raw, _ := scaledValue(u, replicas, false)
+	surge, _ := deploymentutil.ScaledValue(s, replicas, true)
+	raw, _ := deploymentutil.ScaledValue(u, replicas, false)
 	resolved := raw
 	if surge == 0 && raw == 0 {
 		resolved = 1
@@ -73,19 +74,19 @@ func unavailableString(d *api.Deployment) string {
 
 // newRSNewReplicasFormula explains NewRSNewReplicas.
 func newRSNewReplicasFormula(d *api.Deployment, allRSs []*api.ReplicaSet, newRS *api.ReplicaSet) string {
-	replicas := int32Value(d.Spec.Replicas)
-	if !IsRollingUpdate(d) {
+	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
+	if !deploymentutil.IsRollingUpdate(d) {
 		return fmt.Sprintf("%s: new RS gets all %d replicas", d.Spec.Strategy.Type, replicas)
 	}
-	s, _ := rollingParams(d)
-	surge, _ := scaledValue(s, replicas, true)
-	current := GetReplicaCountForReplicaSets(allRSs)
+	s, _ := deploymentutil.RollingParams(d)
+	surge, _ := deploymentutil.ScaledValue(s, replicas, true)
+	current := deploymentutil.GetReplicaCountForReplicaSets(allRSs)
 	maxTotal := replicas + surge
 	out := fmt.Sprintf("%s; maxTotal = %d+%d = %d; current = %d", surgeString(d), replicas, surge, maxTotal, current)
 	if current >= maxTotal {
 		return out + " ≥ maxTotal"
 	}
-	n := specReplicas(newRS)
+	n := deploymentutil.SpecReplicas(newRS)
 	return out + fmt.Sprintf("; new = %d + min(%d − %d, %d − %d) = %d", n, maxTotal, current, replicas, n,
 		n+min(maxTotal-current, replicas-n))
 }
@@ -100,17 +101,17 @@ func allowedFormula(d *api.Deployment, replicas, allowed int32) string {
 
 // proportionFormula explains GetReplicaSetProportion for one ReplicaSet.
 func proportionFormula(rs *api.ReplicaSet, d *api.Deployment, toAdd, added, proportion int32) string {
-	spec := specReplicas(rs)
+	spec := deploymentutil.SpecReplicas(rs)
 	switch {
 	case spec == 0:
 		return fmt.Sprintf("%s is inactive → 0", rs.Name)
 	case toAdd == added:
 		return "everything already handed out → 0"
-	case int32Value(d.Spec.Replicas) == 0:
+	case deploymentutil.Int32Value(d.Spec.Replicas) == 0:
 		return fmt.Sprintf("scaling to 0: %s gives up all %d", rs.Name, spec)
 	}
-	maxReplicas := int32Value(d.Spec.Replicas) + MaxSurge(d)
-	before, ok := getMaxReplicasAnnotation(rs)
+	maxReplicas := deploymentutil.Int32Value(d.Spec.Replicas) + deploymentutil.MaxSurge(d)
+	before, ok := deploymentutil.GetMaxReplicasAnnotation(rs)
 	source := "max-replicas annotation"
 	if !ok || before == 0 {
 		before, source = d.Status.Replicas, "status.replicas (no usable max-replicas annotation)"
@@ -119,7 +120,7 @@ func proportionFormula(rs *api.ReplicaSet, d *api.Deployment, toAdd, added, prop
 		}
 	}
 	size := float64(spec*maxReplicas) / float64(before)
-	fraction := roundToInt32(size) - spec
+	fraction := deploymentutil.RoundToInt32(size) - spec
 	out := fmt.Sprintf("%s: round(%d × %d / %d [%s] = %s) − %d = %+d; remaining toAdd − added = %+d",
 		rs.Name, spec, maxReplicas, before, source, strconv.FormatFloat(size, 'f', -1, 64), spec, fraction, toAdd-added)
 	if proportion != fraction {
@@ -149,8 +150,8 @@ func progressFormula(d *api.Deployment, s *api.DeploymentStatus) string {
 
 // timedOutFormula explains DeploymentTimedOut's verdict.
 func timedOutFormula(d *api.Deployment, s *api.DeploymentStatus, now time.Time) string {
-	c := GetDeploymentCondition(*s, api.DeploymentProgressing)
-	if c == nil || c.Reason == TimedOutReason {
+	c := deploymentutil.GetDeploymentCondition(*s, api.DeploymentProgressing)
+	if c == nil || c.Reason == deploymentutil.TimedOutReason {
 		return "already timed out"
 	}
 	pds := *d.Spec.ProgressDeadlineSeconds
@@ -164,7 +165,7 @@ func clockString(t time.Time) string { return t.UTC().Format("15:04:05") }
 
 // revisionString is rs's revision annotation, "<none>" when missing.
 func revisionString(rs *api.ReplicaSet) string {
-	if v, ok := rs.Annotations[RevisionAnnotation]; ok {
+	if v, ok := rs.Annotations[deploymentutil.RevisionAnnotation]; ok {
 		return v
 	}
 	return "<none>"

@@ -10,6 +10,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/clock"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // fixture is a bare API server with the Deployment controller attached but
@@ -107,7 +108,7 @@ func (f *fixture) exists(name string) bool {
 	return err == nil
 }
 
-func (f *fixture) size(name string) int32 { return specReplicas(f.get(name)) }
+func (f *fixture) size(name string) int32 { return deploymentutil.SpecReplicas(f.get(name)) }
 
 // storeDeployment creates d (with a valid template) and returns the stored
 // object.

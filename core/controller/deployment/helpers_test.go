@@ -111,8 +111,8 @@ func rs(name string, replicas int32, selector map[string]string, created api.Tim
 }
 
 // newRSWithStatus is rs() with status.replicas.
-func newRSWithStatus(name string, specReplicas, statusReplicas int32, selector map[string]string) *api.ReplicaSet {
-	r := rs(name, specReplicas, selector, api.Time{})
+func newRSWithStatus(name string, SpecReplicas, statusReplicas int32, selector map[string]string) *api.ReplicaSet {
+	r := rs(name, SpecReplicas, selector, api.Time{})
 	r.Status.Replicas = statusReplicas
 	return r
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // This file models pkg/controller/deployment/progress.go: the Progressing
@@ -25,56 +26,56 @@ func (dc *DeploymentController) syncRolloutStatus(allRSs []*api.ReplicaSet, newR
 	newStatus := dc.calculateStatus(allRSs, newRS, d, ds)
 	now := dc.now()
 
-	if !HasProgressDeadline(d) {
-		RemoveDeploymentCondition(&newStatus, api.DeploymentProgressing)
+	if !deploymentutil.HasProgressDeadline(d) {
+		deploymentutil.RemoveDeploymentCondition(&newStatus, api.DeploymentProgressing)
 	}
 
-	currentCond := GetDeploymentCondition(d.Status, api.DeploymentProgressing)
-	isCompleteDeployment := newStatus.Replicas == newStatus.UpdatedReplicas && currentCond != nil && currentCond.Reason == NewRSAvailableReason
-	if HasProgressDeadline(d) && !isCompleteDeployment {
+	currentCond := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentProgressing)
+	isCompleteDeployment := newStatus.Replicas == newStatus.UpdatedReplicas && currentCond != nil && currentCond.Reason == deploymentutil.NewRSAvailableReason
+	if deploymentutil.HasProgressDeadline(d) && !isCompleteDeployment {
 		subject := fmt.Sprintf("Deployment %q", d.Name)
 		if newRS != nil {
 			subject = fmt.Sprintf("ReplicaSet %q", newRS.Name)
 		}
 		switch {
-		case DeploymentComplete(d, &newStatus):
-			c := NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewRSAvailableReason, subject+" has successfully progressed.", now)
-			SetDeploymentCondition(&newStatus, *c)
+		case deploymentutil.DeploymentComplete(d, &newStatus):
+			c := deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, deploymentutil.NewRSAvailableReason, subject+" has successfully progressed.", now)
+			deploymentutil.SetDeploymentCondition(&newStatus, *c)
 			dc.recordProgressing(ds, currentCond, c, fmt.Sprintf("complete: updated %d = total %d = available %d = replicas %d; observedGeneration %d ≥ %d",
-				newStatus.UpdatedReplicas, newStatus.Replicas, newStatus.AvailableReplicas, int32Value(d.Spec.Replicas),
+				newStatus.UpdatedReplicas, newStatus.Replicas, newStatus.AvailableReplicas, deploymentutil.Int32Value(d.Spec.Replicas),
 				newStatus.ObservedGeneration, d.Generation))
 
-		case DeploymentProgressing(d, &newStatus):
-			c := NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, ReplicaSetUpdatedReason, subject+" is progressing.", now)
+		case deploymentutil.DeploymentProgressing(d, &newStatus):
+			c := deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, deploymentutil.ReplicaSetUpdatedReason, subject+" is progressing.", now)
 			// Unlike SetDeploymentCondition, progress always refreshes
 			// lastUpdateTime; only lastTransitionTime survives a True → True.
 			if currentCond != nil {
 				if currentCond.Status == api.ConditionTrue {
 					c.LastTransitionTime = currentCond.LastTransitionTime
 				}
-				RemoveDeploymentCondition(&newStatus, api.DeploymentProgressing)
+				deploymentutil.RemoveDeploymentCondition(&newStatus, api.DeploymentProgressing)
 			}
-			SetDeploymentCondition(&newStatus, *c)
+			deploymentutil.SetDeploymentCondition(&newStatus, *c)
 			dc.recordProgressing(ds, currentCond, c, progressFormula(d, &newStatus))
 
-		case DeploymentTimedOut(d, &newStatus, now):
+		case deploymentutil.DeploymentTimedOut(d, &newStatus, now):
 			formula := timedOutFormula(d, &newStatus, now)
-			c := NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, TimedOutReason, subject+" has timed out progressing.", now)
-			SetDeploymentCondition(&newStatus, *c)
+			c := deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, deploymentutil.TimedOutReason, subject+" has timed out progressing.", now)
+			deploymentutil.SetDeploymentCondition(&newStatus, *c)
 			dc.recordProgressing(ds, currentCond, c, formula)
 		}
 	}
 
 	// Only one ReplicaFailure condition is ever promoted.
-	prevFailure := GetDeploymentCondition(d.Status, api.DeploymentReplicaFailure)
+	prevFailure := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentReplicaFailure)
 	if failures := dc.getReplicaFailures(allRSs, newRS); len(failures) > 0 {
-		SetDeploymentCondition(&newStatus, failures[0])
+		deploymentutil.SetDeploymentCondition(&newStatus, failures[0])
 		if prevFailure == nil {
 			ds.Add("getReplicaFailures", "a ReplicaSet reports ReplicaFailure: "+failures[0].Message,
 				fmt.Sprintf("ReplicaFailure=%s %s", failures[0].Status, failures[0].Reason))
 		}
 	} else {
-		RemoveDeploymentCondition(&newStatus, api.DeploymentReplicaFailure)
+		deploymentutil.RemoveDeploymentCondition(&newStatus, api.DeploymentReplicaFailure)
 		if prevFailure != nil {
 			ds.Add("getReplicaFailures", "no ReplicaSet reports ReplicaFailure any more", "remove ReplicaFailure")
 		}
@@ -93,11 +94,11 @@ func (dc *DeploymentController) syncRolloutStatus(allRSs []*api.ReplicaSet, newR
 // condition (ReplicaSetUpdated refreshes count too: they restart the
 // deadline clock).
 func (dc *DeploymentController) recordProgressing(ds *controller.Decisions, prev, c *api.DeploymentCondition, formula string) {
-	if prev != nil && prev.Status == c.Status && prev.Reason == c.Reason && c.Reason != ReplicaSetUpdatedReason {
+	if prev != nil && prev.Status == c.Status && prev.Reason == c.Reason && c.Reason != deploymentutil.ReplicaSetUpdatedReason {
 		return
 	}
 	result := fmt.Sprintf("Progressing=%s %s", c.Status, c.Reason)
-	if c.Reason == ReplicaSetUpdatedReason {
+	if c.Reason == deploymentutil.ReplicaSetUpdatedReason {
 		result += " (lastUpdateTime = now: the deadline clock restarts)"
 	}
 	ds.Add("syncRolloutStatus", formula, result)
@@ -110,7 +111,7 @@ func (dc *DeploymentController) getReplicaFailures(allRSs []*api.ReplicaSet, new
 	if newRS != nil {
 		for _, c := range newRS.Status.Conditions {
 			if c.Type == api.ReplicaSetReplicaFailure {
-				conds = append(conds, ReplicaSetToDeploymentCondition(c))
+				conds = append(conds, deploymentutil.ReplicaSetToDeploymentCondition(c))
 			}
 		}
 	}
@@ -123,7 +124,7 @@ func (dc *DeploymentController) getReplicaFailures(allRSs []*api.ReplicaSet, new
 		}
 		for _, c := range rs.Status.Conditions {
 			if c.Type == api.ReplicaSetReplicaFailure {
-				conds = append(conds, ReplicaSetToDeploymentCondition(c))
+				conds = append(conds, deploymentutil.ReplicaSetToDeploymentCondition(c))
 			}
 		}
 	}
@@ -136,11 +137,11 @@ func (dc *DeploymentController) getReplicaFailures(allRSs []*api.ReplicaSet, new
 // (rate limited), else after + 1s (the extra second avoids waking a hair
 // early). It returns after, −1 when no re-check is needed.
 func (dc *DeploymentController) requeueStuckDeployment(d *api.Deployment, newStatus api.DeploymentStatus, ds *controller.Decisions) time.Duration {
-	cond := GetDeploymentCondition(d.Status, api.DeploymentProgressing)
-	if !HasProgressDeadline(d) || cond == nil {
+	cond := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentProgressing)
+	if !deploymentutil.HasProgressDeadline(d) || cond == nil {
 		return -1
 	}
-	if DeploymentComplete(d, &newStatus) || cond.Reason == TimedOutReason {
+	if deploymentutil.DeploymentComplete(d, &newStatus) || cond.Reason == deploymentutil.TimedOutReason {
 		return -1
 	}
 	now := dc.now()

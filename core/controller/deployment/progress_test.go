@@ -7,6 +7,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // Tables ported from upstream's progress_test.go.
@@ -38,7 +39,7 @@ var progressTestTime = time.Date(2017, 2, 15, 18, 49, 0, 0, time.UTC)
 
 func TestRequeueStuckDeployment(t *testing.T) {
 	pds, infinite := int32(60), int32(math.MaxInt32)
-	failed := []api.DeploymentCondition{{Type: api.DeploymentProgressing, Status: api.ConditionFalse, Reason: TimedOutReason}}
+	failed := []api.DeploymentCondition{{Type: api.DeploymentProgressing, Status: api.ConditionFalse, Reason: deploymentutil.TimedOutReason}}
 	stuck := []api.DeploymentCondition{{Type: api.DeploymentProgressing, Status: api.ConditionTrue, LastUpdateTime: api.Time{Time: progressTestTime}}}
 	tm := func(min, sec, nsec int) time.Time { return time.Date(2017, 2, 15, 18, min, sec, nsec, time.UTC) }
 	tests := []struct {
@@ -91,10 +92,10 @@ func TestRequeueStuckDeployment(t *testing.T) {
 func TestSyncRolloutStatus(t *testing.T) {
 	pds := int32(60)
 	testTime := api.Time{Time: progressTestTime}
-	failedTimedOut := api.DeploymentCondition{Type: api.DeploymentProgressing, Status: api.ConditionFalse, Reason: TimedOutReason}
-	newRSAvailable := api.DeploymentCondition{Type: api.DeploymentProgressing, Status: api.ConditionTrue, Reason: NewRSAvailableReason,
+	failedTimedOut := api.DeploymentCondition{Type: api.DeploymentProgressing, Status: api.ConditionFalse, Reason: deploymentutil.TimedOutReason}
+	newRSAvailable := api.DeploymentCondition{Type: api.DeploymentProgressing, Status: api.ConditionTrue, Reason: deploymentutil.NewRSAvailableReason,
 		LastUpdateTime: testTime, LastTransitionTime: testTime}
-	replicaSetUpdated := api.DeploymentCondition{Type: api.DeploymentProgressing, Status: api.ConditionTrue, Reason: ReplicaSetUpdatedReason,
+	replicaSetUpdated := api.DeploymentCondition{Type: api.DeploymentProgressing, Status: api.ConditionTrue, Reason: deploymentutil.ReplicaSetUpdatedReason,
 		LastUpdateTime: testTime, LastTransitionTime: testTime}
 	now := progressTestTime.Add(2 * time.Minute)
 
@@ -115,41 +116,41 @@ func TestSyncRolloutStatus(t *testing.T) {
 		{name: "General: do not estimate progress of deployment with only one active ReplicaSet",
 			d:      currentDeployment(&pds, 3, 3, 3, 3, []api.DeploymentCondition{newRSAvailable}),
 			allRSs: []*api.ReplicaSet{newRSWithAvailable("bar", 3, 3, 3)},
-			status: api.ConditionTrue, reason: NewRSAvailableReason, lastUpdate: progressTestTime, lastTransition: progressTestTime},
+			status: api.ConditionTrue, reason: deploymentutil.NewRSAvailableReason, lastUpdate: progressTestTime, lastTransition: progressTestTime},
 		{name: "DeploymentProgressing: dont update lastTransitionTime if deployment already has Progressing=True",
 			d:      currentDeployment(&pds, 3, 2, 2, 2, []api.DeploymentCondition{replicaSetUpdated}),
 			allRSs: []*api.ReplicaSet{newRSWithAvailable("bar", 0, 1, 1)}, newRS: newRSWithAvailable("foo", 3, 2, 2),
-			status: api.ConditionTrue, reason: ReplicaSetUpdatedReason, message: `ReplicaSet "foo" is progressing.`,
+			status: api.ConditionTrue, reason: deploymentutil.ReplicaSetUpdatedReason, message: `ReplicaSet "foo" is progressing.`,
 			lastUpdate: now, lastTransition: progressTestTime},
 		{name: "DeploymentProgressing: update everything if deployment has Progressing=False",
 			d:      currentDeployment(&pds, 3, 2, 2, 2, []api.DeploymentCondition{failedTimedOut}),
 			allRSs: []*api.ReplicaSet{newRSWithAvailable("bar", 0, 1, 1)}, newRS: newRSWithAvailable("foo", 3, 2, 2),
-			status: api.ConditionTrue, reason: ReplicaSetUpdatedReason, lastUpdate: now, lastTransition: now},
+			status: api.ConditionTrue, reason: deploymentutil.ReplicaSetUpdatedReason, lastUpdate: now, lastTransition: now},
 		{name: "DeploymentProgressing: create Progressing condition if it does not exist",
 			d:      currentDeployment(&pds, 3, 2, 2, 2, []api.DeploymentCondition{}),
 			allRSs: []*api.ReplicaSet{newRSWithAvailable("bar", 0, 1, 1)}, newRS: newRSWithAvailable("foo", 3, 2, 2),
-			status: api.ConditionTrue, reason: ReplicaSetUpdatedReason},
+			status: api.ConditionTrue, reason: deploymentutil.ReplicaSetUpdatedReason},
 		{name: "DeploymentComplete: dont update lastTransitionTime if deployment already has Progressing=True",
 			d:     currentDeployment(&pds, 3, 3, 3, 3, []api.DeploymentCondition{replicaSetUpdated}),
-			newRS: newRSWithAvailable("foo", 3, 3, 3), status: api.ConditionTrue, reason: NewRSAvailableReason,
+			newRS: newRSWithAvailable("foo", 3, 3, 3), status: api.ConditionTrue, reason: deploymentutil.NewRSAvailableReason,
 			message: `ReplicaSet "foo" has successfully progressed.`, lastTransition: progressTestTime},
 		{name: "DeploymentComplete: update everything if deployment has Progressing=False",
 			d:     currentDeployment(&pds, 3, 3, 3, 3, []api.DeploymentCondition{failedTimedOut}),
-			newRS: newRSWithAvailable("foo", 3, 3, 3), status: api.ConditionTrue, reason: NewRSAvailableReason, lastTransition: now},
+			newRS: newRSWithAvailable("foo", 3, 3, 3), status: api.ConditionTrue, reason: deploymentutil.NewRSAvailableReason, lastTransition: now},
 		{name: "DeploymentComplete: create Progressing condition if it does not exist",
 			d:     currentDeployment(&pds, 3, 3, 3, 3, []api.DeploymentCondition{}),
-			newRS: newRSWithAvailable("foo", 3, 3, 3), status: api.ConditionTrue, reason: NewRSAvailableReason},
+			newRS: newRSWithAvailable("foo", 3, 3, 3), status: api.ConditionTrue, reason: deploymentutil.NewRSAvailableReason},
 		{name: "DeploymentComplete: defend against NPE when newRS=nil",
 			d:      currentDeployment(&pds, 0, 3, 3, 3, []api.DeploymentCondition{replicaSetUpdated}),
 			allRSs: []*api.ReplicaSet{newRSWithAvailable("foo", 0, 0, 0)},
-			status: api.ConditionTrue, reason: NewRSAvailableReason, message: `Deployment "progress-test" has successfully progressed.`},
+			status: api.ConditionTrue, reason: deploymentutil.NewRSAvailableReason, message: `Deployment "progress-test" has successfully progressed.`},
 		{name: "DeploymentTimedOut: update status if rollout exceeds Progress Deadline",
 			d:     currentDeployment(&pds, 3, 2, 2, 2, []api.DeploymentCondition{replicaSetUpdated}),
-			newRS: newRSWithAvailable("foo", 3, 2, 2), status: api.ConditionFalse, reason: TimedOutReason,
+			newRS: newRSWithAvailable("foo", 3, 2, 2), status: api.ConditionFalse, reason: deploymentutil.TimedOutReason,
 			message: `ReplicaSet "foo" has timed out progressing.`, lastUpdate: now, lastTransition: now},
 		{name: "DeploymentTimedOut: do not update status if deployment has existing timedOut condition",
 			d:     currentDeployment(&pds, 3, 2, 2, 2, []api.DeploymentCondition{failedTimedOut}),
-			newRS: newRSWithAvailable("foo", 3, 2, 2), status: api.ConditionFalse, reason: TimedOutReason},
+			newRS: newRSWithAvailable("foo", 3, 2, 2), status: api.ConditionFalse, reason: deploymentutil.TimedOutReason},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,7 +164,7 @@ func TestSyncRolloutStatus(t *testing.T) {
 			if err := f.dc.syncRolloutStatus(all, tt.newRS, tt.d, f.ds); err != nil && !apiserver.IsNotFound(err) {
 				t.Fatal(err)
 			}
-			c := GetDeploymentCondition(tt.d.Status, api.DeploymentProgressing)
+			c := deploymentutil.GetDeploymentCondition(tt.d.Status, api.DeploymentProgressing)
 			if tt.status == "" {
 				if c != nil {
 					t.Fatalf("unexpected Progressing condition %+v", c)
@@ -194,12 +195,12 @@ func TestSyncRolloutStatusReplicaFailure(t *testing.T) {
 	newRS := newRSWithAvailable("new", 1, 0, 0)
 	d := currentDeployment(nil, 2, 1, 0, 1, nil)
 	_ = f.dc.syncRolloutStatus([]*api.ReplicaSet{old, newRS}, newRS, d, f.ds)
-	if c := GetDeploymentCondition(d.Status, api.DeploymentReplicaFailure); c == nil || c.Reason != "FailedCreate" || c.Message != "quota exceeded" {
+	if c := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentReplicaFailure); c == nil || c.Reason != "FailedCreate" || c.Message != "quota exceeded" {
 		t.Fatalf("ReplicaFailure = %+v, want the old ReplicaSet's", c)
 	}
 	old.Status.Conditions = nil
 	_ = f.dc.syncRolloutStatus([]*api.ReplicaSet{old, newRS}, newRS, d, f.ds)
-	if c := GetDeploymentCondition(d.Status, api.DeploymentReplicaFailure); c != nil {
+	if c := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentReplicaFailure); c != nil {
 		t.Fatalf("ReplicaFailure %+v not removed", c)
 	}
 }
@@ -223,12 +224,12 @@ func TestCalculateStatus(t *testing.T) {
 		t.Errorf("status %+v, want %+v", got, want)
 	}
 	// available 3 ≥ 4 − 1: Available.
-	if c := GetDeploymentCondition(s, api.DeploymentAvailable); c == nil || c.Status != api.ConditionTrue || c.Message != "Deployment has minimum availability." {
+	if c := deploymentutil.GetDeploymentCondition(s, api.DeploymentAvailable); c == nil || c.Status != api.ConditionTrue || c.Message != "Deployment has minimum availability." {
 		t.Errorf("Available = %+v", c)
 	}
 	old.Status.AvailableReplicas = 2
 	s = f.dc.calculateStatus([]*api.ReplicaSet{old, newRS}, newRS, d, f.ds)
-	if c := GetDeploymentCondition(s, api.DeploymentAvailable); c == nil || c.Status != api.ConditionFalse || c.Reason != MinimumReplicasUnavailable ||
+	if c := deploymentutil.GetDeploymentCondition(s, api.DeploymentAvailable); c == nil || c.Status != api.ConditionFalse || c.Reason != deploymentutil.MinimumReplicasUnavailable ||
 		c.Message != "Deployment does not have minimum availability." {
 		t.Errorf("Available = %+v", c)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/internal/clustertest"
@@ -198,7 +199,7 @@ func (p *propertyRun) ticks(n int) {
 				p.check("at the end of the tick", true)
 				break
 			}
-			if i > cluster.MaxStepsPerTick {
+			if i > cluster.StepBudget {
 				p.t.Fatalf("seed %d: controllers do not settle", p.seed)
 			}
 			p.check(fmt.Sprintf("after %s synced %s", r.Controller, r.Key), false)
@@ -211,10 +212,10 @@ func (p *propertyRun) waitComplete() {
 		p.ticks(1)
 		d, _ := apiserver.GetAs[*api.Deployment](p.c.API, "default", "web")
 		rss, _, _ := apiserver.ListAs[*api.ReplicaSet](p.c.API, "default", nil)
-		if DeploymentComplete(d, &d.Status) && len(controller.FilterActiveReplicaSets(rss)) <= 1 &&
-			d.Status.AvailableReplicas == int32Value(d.Spec.Replicas) {
+		if deploymentutil.DeploymentComplete(d, &d.Status) && len(controller.FilterActiveReplicaSets(rss)) <= 1 &&
+			d.Status.AvailableReplicas == deploymentutil.Int32Value(d.Spec.Replicas) {
 			pods, _, _ := apiserver.ListAs[*api.Pod](p.c.API, "default", nil)
-			if len(controller.FilterActivePods(pods)) == int(int32Value(d.Spec.Replicas)) {
+			if len(controller.FilterActivePods(pods)) == int(deploymentutil.Int32Value(d.Spec.Replicas)) {
 				return
 			}
 		}
@@ -247,17 +248,17 @@ func (p *propertyRun) check(when string, settled bool) {
 			available++
 		}
 	}
-	replicas := int32Value(d.Spec.Replicas)
-	maxPods := replicas + MaxSurge(d)
+	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
+	maxPods := replicas + deploymentutil.MaxSurge(d)
 	rss := controller.ListAs[*api.ReplicaSet](p.c.Informers.Lister(rsKind), "default", nil)
-	if total := GetReplicaCountForReplicaSets(rss); total > maxPods {
-		p.t.Errorf("seed %d %s: Σ spec.replicas %d > replicas %d + maxSurge %d (%s)", p.seed, when, total, replicas, MaxSurge(d), p.describe())
+	if total := deploymentutil.GetReplicaCountForReplicaSets(rss); total > maxPods {
+		p.t.Errorf("seed %d %s: Σ spec.replicas %d > replicas %d + maxSurge %d (%s)", p.seed, when, total, replicas, deploymentutil.MaxSurge(d), p.describe())
 	}
 	if settled && live > maxPods {
-		p.t.Errorf("seed %d %s: %d live pods > replicas %d + maxSurge %d (%s)", p.seed, when, live, replicas, MaxSurge(d), p.describe())
+		p.t.Errorf("seed %d %s: %d live pods > replicas %d + maxSurge %d (%s)", p.seed, when, live, replicas, deploymentutil.MaxSurge(d), p.describe())
 	}
-	if minAvail := replicas - MaxUnavailable(d); available < minAvail {
-		p.t.Errorf("seed %d %s: %d available pods < replicas %d − maxUnavailable %d (%s)", p.seed, when, available, replicas, MaxUnavailable(d), p.describe())
+	if minAvail := replicas - deploymentutil.MaxUnavailable(d); available < minAvail {
+		p.t.Errorf("seed %d %s: %d available pods < replicas %d − maxUnavailable %d (%s)", p.seed, when, available, replicas, deploymentutil.MaxUnavailable(d), p.describe())
 	}
 }
 
@@ -267,8 +268,8 @@ func (p *propertyRun) describe() string {
 	rss, _, _ := apiserver.ListAs[*api.ReplicaSet](p.c.API, "default", nil)
 	var sizes []string
 	for _, r := range rss {
-		sizes = append(sizes, fmt.Sprintf("%s %d/%d/%d", r.Spec.Template.Spec.Containers[0].Image, specReplicas(r), r.Status.Replicas, r.Status.AvailableReplicas))
+		sizes = append(sizes, fmt.Sprintf("%s %d/%d/%d", r.Spec.Template.Spec.Containers[0].Image, deploymentutil.SpecReplicas(r), r.Status.Replicas, r.Status.AvailableReplicas))
 	}
 	return fmt.Sprintf("replicas %d maxSurge %s maxUnavailable %s at %s; RS spec/status/available: %v",
-		int32Value(d.Spec.Replicas), ru.MaxSurge, ru.MaxUnavailable, p.c.Clock.Now().Format(time.TimeOnly), sizes)
+		deploymentutil.Int32Value(d.Spec.Replicas), ru.MaxSurge, ru.MaxUnavailable, p.c.Clock.Now().Format(time.TimeOnly), sizes)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // This file models pkg/controller/deployment/recreate.go: kill every old
@@ -49,7 +50,7 @@ func (dc *DeploymentController) rolloutRecreate(d *api.Deployment, rsList []*api
 		return err
 	}
 
-	if DeploymentComplete(d, &d.Status) {
+	if deploymentutil.DeploymentComplete(d, &d.Status) {
 		if err := dc.cleanupDeployment(oldRSs, d, ds); err != nil {
 			return err
 		}
@@ -62,11 +63,11 @@ func (dc *DeploymentController) rolloutRecreate(d *api.Deployment, rsList []*api
 func (dc *DeploymentController) scaleDownOldReplicaSetsForRecreate(oldRSs []*api.ReplicaSet, d *api.Deployment, ds *controller.Decisions) (bool, error) {
 	scaled := false
 	for i, rs := range oldRSs {
-		if specReplicas(rs) == 0 {
+		if deploymentutil.SpecReplicas(rs) == 0 {
 			continue
 		}
-		ds.Add("scaleDownOldReplicaSetsForRecreate", fmt.Sprintf("old RS %s has %d replicas", rs.Name, specReplicas(rs)),
-			fmt.Sprintf("scale old RS %s %d → 0", rs.Name, specReplicas(rs)))
+		ds.Add("scaleDownOldReplicaSetsForRecreate", fmt.Sprintf("old RS %s has %d replicas", rs.Name, deploymentutil.SpecReplicas(rs)),
+			fmt.Sprintf("scale old RS %s %d → 0", rs.Name, deploymentutil.SpecReplicas(rs)))
 		did, updated, err := dc.scaleReplicaSet(rs, 0, d, false)
 		if err != nil {
 			return false, err
@@ -84,7 +85,7 @@ func (dc *DeploymentController) scaleDownOldReplicaSetsForRecreate(oldRSs []*api
 // ReplicaSet's has not finished (Unknown counts; terminating pods count,
 // since they are still in the map). The second result says why.
 func oldPodsRunning(newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet, podMap map[string][]*api.Pod) (bool, string) {
-	if n := GetActualReplicaCountForReplicaSets(oldRSs); n > 0 {
+	if n := deploymentutil.GetActualReplicaCountForReplicaSets(oldRSs); n > 0 {
 		return true, fmt.Sprintf("old ReplicaSets still report Σ status.replicas = %d", n)
 	}
 	// Walk the map in a fixed order so the explanation is deterministic.
@@ -122,10 +123,10 @@ func podState(pod *api.Pod) string {
 
 // scaleUpNewReplicaSetForRecreate gives the new ReplicaSet every replica.
 func (dc *DeploymentController) scaleUpNewReplicaSetForRecreate(newRS *api.ReplicaSet, d *api.Deployment, ds *controller.Decisions) (bool, error) {
-	replicas := int32Value(d.Spec.Replicas)
-	if specReplicas(newRS) != replicas {
+	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
+	if deploymentutil.SpecReplicas(newRS) != replicas {
 		ds.Add("scaleUpNewReplicaSetForRecreate", "no old pod is left",
-			fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, specReplicas(newRS), replicas))
+			fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, deploymentutil.SpecReplicas(newRS), replicas))
 	}
 	scaled, _, err := dc.scaleReplicaSet(newRS, replicas, d, false)
 	return scaled, err

@@ -6,13 +6,14 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // This file models pkg/controller/deployment/rollback.go: the controller
 // side rollback that only the deprecated "deprecated.deployment.rollback.to"
 // annotation (the old extensions/v1beta1 spec.rollbackTo) triggers. A modern
-// `kubectl rollout undo` patches the template client side instead (undo.go)
-// and never produces these events.
+// `kubectl rollout undo` patches the template client side instead
+// (core/kubectl/rollback.go) and never produces these events.
 
 // rollback copies the template of the requested revision (0 = the previous
 // one) into the Deployment and clears the annotation, whatever happens.
@@ -24,8 +25,8 @@ func (dc *DeploymentController) rollback(d *api.Deployment, rsList []*api.Replic
 	allRSs := append(allOldRSs[:len(allOldRSs):len(allOldRSs)], newRS)
 	toRevision := getRollbackTo(d)
 	if toRevision.revision == 0 {
-		if toRevision.revision = LastRevision(allRSs); toRevision.revision == 0 {
-			dc.recorder.Eventf(d, "Warning", RollbackRevisionNotFound, "Unable to find last revision.")
+		if toRevision.revision = deploymentutil.LastRevision(allRSs); toRevision.revision == 0 {
+			dc.recorder.Eventf(d, "Warning", deploymentutil.RollbackRevisionNotFound, "Unable to find last revision.")
 			ds.Add("rollback", "rollback to revision 0 = the last revision; none found", "give up, clear the annotation")
 			return dc.updateDeploymentAndClearRollbackTo(d)
 		}
@@ -34,17 +35,17 @@ func (dc *DeploymentController) rollback(d *api.Deployment, rsList []*api.Replic
 		if rs == nil {
 			continue
 		}
-		v, err := Revision(rs)
+		v, err := deploymentutil.Revision(rs)
 		if err != nil || v != toRevision.revision {
 			continue
 		}
 		performed, err := dc.rollbackToTemplate(d, rs, ds)
 		if performed && err == nil {
-			dc.recorder.Eventf(d, "Normal", RollbackDone, "Rolled back deployment %q to revision %d", d.Name, toRevision.revision)
+			dc.recorder.Eventf(d, "Normal", deploymentutil.RollbackDone, "Rolled back deployment %q to revision %d", d.Name, toRevision.revision)
 		}
 		return err
 	}
-	dc.recorder.Eventf(d, "Warning", RollbackRevisionNotFound, "Unable to find the revision to rollback to.")
+	dc.recorder.Eventf(d, "Warning", deploymentutil.RollbackRevisionNotFound, "Unable to find the revision to rollback to.")
 	ds.Add("rollback", fmt.Sprintf("no ReplicaSet has revision %d", toRevision.revision), "give up, clear the annotation")
 	return dc.updateDeploymentAndClearRollbackTo(d)
 }
@@ -53,16 +54,16 @@ func (dc *DeploymentController) rollback(d *api.Deployment, rsList []*api.Replic
 // differ from d's, and clears the annotation either way.
 func (dc *DeploymentController) rollbackToTemplate(d *api.Deployment, rs *api.ReplicaSet, ds *controller.Decisions) (bool, error) {
 	performed := false
-	if !EqualIgnoreHash(&d.Spec.Template, &rs.Spec.Template) {
-		SetFromReplicaSetTemplate(d, rs.Spec.Template)
+	if !deploymentutil.EqualIgnoreHash(&d.Spec.Template, &rs.Spec.Template) {
+		deploymentutil.SetFromReplicaSetTemplate(d, rs.Spec.Template)
 		// Take the old ReplicaSet's annotations too, or the current
 		// change-cause would be copied onto the rolled-back ReplicaSet.
-		SetDeploymentAnnotationsTo(d, rs)
+		deploymentutil.SetDeploymentAnnotationsTo(d, rs)
 		performed = true
 		ds.Add("rollbackToTemplate", fmt.Sprintf("template of %s differs from the Deployment's", rs.Name),
 			fmt.Sprintf("copy the template of %s (revision %s) into the Deployment", rs.Name, revisionString(rs)))
 	} else {
-		dc.recorder.Eventf(d, "Warning", RollbackTemplateUnchanged, "The rollback revision contains the same template as current deployment %q", d.Name)
+		dc.recorder.Eventf(d, "Warning", deploymentutil.RollbackTemplateUnchanged, "The rollback revision contains the same template as current deployment %q", d.Name)
 		ds.Add("rollbackToTemplate", fmt.Sprintf("template of %s equals the Deployment's", rs.Name), "nothing to roll back")
 	}
 	return performed, dc.updateDeploymentAndClearRollbackTo(d)
@@ -81,7 +82,7 @@ type rollbackConfig struct{ revision int64 }
 // getRollbackTo reads the deprecated annotation; absent or unparsable is
 // nil.
 func getRollbackTo(d *api.Deployment) *rollbackConfig {
-	v := d.Annotations[DeprecatedRollbackTo]
+	v := d.Annotations[deploymentutil.DeprecatedRollbackTo]
 	if v == "" {
 		return nil
 	}
@@ -95,11 +96,11 @@ func getRollbackTo(d *api.Deployment) *rollbackConfig {
 // setRollbackTo writes or (nil) removes the deprecated annotation.
 func setRollbackTo(d *api.Deployment, rb *rollbackConfig) {
 	if rb == nil {
-		delete(d.Annotations, DeprecatedRollbackTo)
+		delete(d.Annotations, deploymentutil.DeprecatedRollbackTo)
 		return
 	}
 	if d.Annotations == nil {
 		d.Annotations = map[string]string{}
 	}
-	d.Annotations[DeprecatedRollbackTo] = strconv.FormatInt(rb.revision, 10)
+	d.Annotations[deploymentutil.DeprecatedRollbackTo] = strconv.FormatInt(rb.revision, 10)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // This file models pkg/controller/deployment/rolling.go: one step of a
@@ -41,7 +42,7 @@ func (dc *DeploymentController) rolloutRolling(d *api.Deployment, rsList []*api.
 
 	// Cleanup reads the status stored before this sync, so old ReplicaSets
 	// go one sync after the rollout completes.
-	if DeploymentComplete(d, &d.Status) {
+	if deploymentutil.DeploymentComplete(d, &d.Status) {
 		if err := dc.cleanupDeployment(oldRSs, d, ds); err != nil {
 			return err
 		}
@@ -52,22 +53,22 @@ func (dc *DeploymentController) rolloutRolling(d *api.Deployment, rsList []*api.
 // reconcileNewReplicaSet sizes the new ReplicaSet: down to spec.replicas
 // if larger, else up to NewRSNewReplicas.
 func (dc *DeploymentController) reconcileNewReplicaSet(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Deployment, ds *controller.Decisions) (bool, error) {
-	replicas := int32Value(d.Spec.Replicas)
-	if specReplicas(newRS) == replicas {
+	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
+	if deploymentutil.SpecReplicas(newRS) == replicas {
 		return false, nil
 	}
-	if specReplicas(newRS) > replicas {
-		ds.Add("reconcileNewReplicaSet", fmt.Sprintf("new RS %s has %d > spec.replicas %d", newRS.Name, specReplicas(newRS), replicas),
-			fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, specReplicas(newRS), replicas))
+	if deploymentutil.SpecReplicas(newRS) > replicas {
+		ds.Add("reconcileNewReplicaSet", fmt.Sprintf("new RS %s has %d > spec.replicas %d", newRS.Name, deploymentutil.SpecReplicas(newRS), replicas),
+			fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, deploymentutil.SpecReplicas(newRS), replicas))
 		scaled, _, err := dc.scaleReplicaSet(newRS, replicas, d, false)
 		return scaled, err
 	}
-	newReplicas, err := NewRSNewReplicas(d, allRSs, newRS)
+	newReplicas, err := deploymentutil.NewRSNewReplicas(d, allRSs, newRS)
 	if err != nil {
 		return false, err
 	}
-	result := fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, specReplicas(newRS), newReplicas)
-	if newReplicas == specReplicas(newRS) {
+	result := fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, deploymentutil.SpecReplicas(newRS), newReplicas)
+	if newReplicas == deploymentutil.SpecReplicas(newRS) {
 		result = fmt.Sprintf("keep new RS %s at %d (no room to surge)", newRS.Name, newReplicas)
 	}
 	ds.Add("NewRSNewReplicas", newRSNewReplicasFormula(d, allRSs, newRS), result,
@@ -84,19 +85,19 @@ func (dc *DeploymentController) reconcileNewReplicaSet(allRSs []*api.ReplicaSet,
 // Like upstream, errors inside the two helpers are swallowed: the sync
 // reports "nothing scaled" and the Deployment is retried on the next event.
 func (dc *DeploymentController) reconcileOldReplicaSets(allRSs, oldRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Deployment, ds *controller.Decisions) (bool, error) {
-	oldPods := GetReplicaCountForReplicaSets(oldRSs)
+	oldPods := deploymentutil.GetReplicaCountForReplicaSets(oldRSs)
 	if oldPods == 0 {
 		return false, nil // nothing left to scale down
 	}
-	allPods := GetReplicaCountForReplicaSets(allRSs)
-	replicas := int32Value(d.Spec.Replicas)
-	maxUnavailable := MaxUnavailable(d)
+	allPods := deploymentutil.GetReplicaCountForReplicaSets(allRSs)
+	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
+	maxUnavailable := deploymentutil.MaxUnavailable(d)
 	minAvailable := replicas - maxUnavailable
-	newUnavailable := specReplicas(newRS) - newRS.Status.AvailableReplicas
+	newUnavailable := deploymentutil.SpecReplicas(newRS) - newRS.Status.AvailableReplicas
 	maxScaledDown := allPods - minAvailable - newUnavailable
 	formula := fmt.Sprintf("%s; minAvailable = %d − %d = %d; new RS unavailable = %d − %d = %d; maxScaledDown = %d − %d − %d = %d",
 		unavailableString(d), replicas, maxUnavailable, minAvailable,
-		specReplicas(newRS), newRS.Status.AvailableReplicas, newUnavailable,
+		deploymentutil.SpecReplicas(newRS), newRS.Status.AvailableReplicas, newUnavailable,
 		allPods, minAvailable, newUnavailable, maxScaledDown)
 	if maxScaledDown <= 0 {
 		ds.Add("reconcileOldReplicaSets", formula, "cannot scale down old RSs: wait for new pods to become available")
@@ -127,7 +128,7 @@ func (dc *DeploymentController) cleanupUnhealthyReplicas(oldRSs []*api.ReplicaSe
 		if total >= maxCleanupCount {
 			break
 		}
-		spec := specReplicas(rs)
+		spec := deploymentutil.SpecReplicas(rs)
 		if spec == 0 || spec == rs.Status.AvailableReplicas {
 			continue // nothing to scale, or no unhealthy replicas
 		}
@@ -155,9 +156,9 @@ func (dc *DeploymentController) cleanupUnhealthyReplicas(oldRSs []*api.ReplicaSe
 // while more than minAvailable pods are available (statuses as read at the
 // start of the sync), oldest ReplicaSet first.
 func (dc *DeploymentController) scaleDownOldReplicaSetsForRollingUpdate(allRSs, oldRSs []*api.ReplicaSet, d *api.Deployment, ds *controller.Decisions) (int32, error) {
-	replicas := int32Value(d.Spec.Replicas)
-	minAvailable := replicas - MaxUnavailable(d)
-	available := GetAvailableReplicaCountForReplicaSets(allRSs)
+	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
+	minAvailable := replicas - deploymentutil.MaxUnavailable(d)
+	available := deploymentutil.GetAvailableReplicaCountForReplicaSets(allRSs)
 	if available <= minAvailable {
 		ds.Add("scaleDownOldReplicaSetsForRollingUpdate", fmt.Sprintf("available %d ≤ minAvailable %d", available, minAvailable),
 			"cannot remove available old pods")
@@ -170,7 +171,7 @@ func (dc *DeploymentController) scaleDownOldReplicaSetsForRollingUpdate(allRSs, 
 		if total >= totalToScaleDown {
 			break
 		}
-		spec := specReplicas(rs)
+		spec := deploymentutil.SpecReplicas(rs)
 		if spec == 0 {
 			continue
 		}

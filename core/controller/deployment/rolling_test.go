@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // Tables ported from upstream's rolling_test.go.
@@ -115,8 +116,8 @@ func TestCleanupUnhealthyReplicas(t *testing.T) {
 			if count != tt.cleanupCountExpected {
 				t.Errorf("cleaned up %d, want %d", count, tt.cleanupCountExpected)
 			}
-			if got := f.size("foo-v2"); got != tt.oldReplicas-tt.cleanupCountExpected || specReplicas(out[0]) != got {
-				t.Errorf("old RS has %d replicas (returned %d), want %d", got, specReplicas(out[0]), tt.oldReplicas-tt.cleanupCountExpected)
+			if got := f.size("foo-v2"); got != tt.oldReplicas-tt.cleanupCountExpected || deploymentutil.SpecReplicas(out[0]) != got {
+				t.Errorf("old RS has %d replicas (returned %d), want %d", got, deploymentutil.SpecReplicas(out[0]), tt.oldReplicas-tt.cleanupCountExpected)
 			}
 		})
 	}

@@ -13,9 +13,11 @@ import (
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 	"github.com/kubeplay/kubeplay/core/controller/garbagecollector"
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 	"github.com/kubeplay/kubeplay/core/internal/clustertest"
+	"github.com/kubeplay/kubeplay/core/kubectl"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
 )
 
@@ -109,7 +111,7 @@ func (s *scenario) run(line string) []string {
 		return s.objects()
 	case "undo":
 		rev, _ := strconv.ParseInt(kv["to-revision"], 10, 64)
-		msg, err := Undo(s.c.API, "default", pos[0], rev, false)
+		msg, err := kubectl.Undo(s.c.API, "default", pos[0], rev, false)
 		if err != nil {
 			return []string{"error: " + err.Error()}
 		}
@@ -185,7 +187,7 @@ func setChangeCause(d *api.Deployment, kv map[string]string) {
 		if d.Annotations == nil {
 			d.Annotations = map[string]string{}
 		}
-		d.Annotations[ChangeCauseAnnotation] = strings.ReplaceAll(cc, "_", " ")
+		d.Annotations[deploymentutil.ChangeCauseAnnotation] = strings.ReplaceAll(cc, "_", " ")
 	}
 }
 
@@ -363,15 +365,15 @@ func (s *scenario) sizes(name string) string {
 	}
 	var parts []string
 	for _, r := range s.ownedReplicaSets(name) {
-		parts = append(parts, fmt.Sprintf("%s %d/%d/%d/%d", r.Name, specReplicas(r), r.Status.Replicas, r.Status.ReadyReplicas, r.Status.AvailableReplicas))
+		parts = append(parts, fmt.Sprintf("%s %d/%d/%d/%d", r.Name, deploymentutil.SpecReplicas(r), r.Status.Replicas, r.Status.ReadyReplicas, r.Status.AvailableReplicas))
 	}
 	return strings.Join(parts, " | ")
 }
 
 func (s *scenario) complete(name string) bool {
 	d := s.get(name)
-	c := GetDeploymentCondition(d.Status, api.DeploymentProgressing)
-	return DeploymentComplete(d, &d.Status) && (c == nil || c.Reason == NewRSAvailableReason) &&
+	c := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentProgressing)
+	return deploymentutil.DeploymentComplete(d, &d.Status) && (c == nil || c.Reason == deploymentutil.NewRSAvailableReason) &&
 		d.Status.UnavailableReplicas == 0 && len(controller.FilterActiveReplicaSets(s.ownedReplicaSets(name))) <= 1
 }
 
@@ -379,7 +381,7 @@ func (s *scenario) complete(name string) bool {
 func (s *scenario) hasCondition(name, want string) bool {
 	typ, rest, _ := strings.Cut(want, "=")
 	status, reason, _ := strings.Cut(rest, "/")
-	c := GetDeploymentCondition(s.get(name).Status, api.DeploymentConditionType(typ))
+	c := deploymentutil.GetDeploymentCondition(s.get(name).Status, api.DeploymentConditionType(typ))
 	return c != nil && string(c.Status) == status && (reason == "" || c.Reason == reason)
 }
 
@@ -389,18 +391,18 @@ func (s *scenario) describe(name string) []string {
 	st := d.Status
 	out := []string{
 		fmt.Sprintf("Replicas:  %d desired | %d updated | %d total | %d available | %d unavailable",
-			int32Value(d.Spec.Replicas), st.UpdatedReplicas, st.Replicas, st.AvailableReplicas, st.UnavailableReplicas),
+			deploymentutil.Int32Value(d.Spec.Replicas), st.UpdatedReplicas, st.Replicas, st.AvailableReplicas, st.UnavailableReplicas),
 		"Conditions:",
 	}
 	for _, c := range st.Conditions {
 		out = append(out, fmt.Sprintf("  %s %s %s", c.Type, c.Status, c.Reason))
 	}
 	rss := s.ownedReplicaSets(name)
-	_, oldRSs := FindOldReplicaSets(d, rss)
-	newRS := FindNewReplicaSet(d, rss)
+	_, oldRSs := deploymentutil.FindOldReplicaSets(d, rss)
+	newRS := deploymentutil.FindNewReplicaSet(d, rss)
 	var olds []string
 	for _, r := range controller.FilterActiveReplicaSets(oldRSs) {
-		olds = append(olds, fmt.Sprintf("%s (%d/%d replicas created)", r.Name, r.Status.Replicas, specReplicas(r)))
+		olds = append(olds, fmt.Sprintf("%s (%d/%d replicas created)", r.Name, r.Status.Replicas, deploymentutil.SpecReplicas(r)))
 	}
 	if len(olds) == 0 {
 		olds = []string{"<none>"}
@@ -409,7 +411,7 @@ func (s *scenario) describe(name string) []string {
 	if newRS == nil {
 		out = append(out, "NewReplicaSet:   <none>")
 	} else {
-		out = append(out, fmt.Sprintf("NewReplicaSet:   %s (%d/%d replicas created)", newRS.Name, newRS.Status.Replicas, specReplicas(newRS)))
+		out = append(out, fmt.Sprintf("NewReplicaSet:   %s (%d/%d replicas created)", newRS.Name, newRS.Status.Replicas, deploymentutil.SpecReplicas(newRS)))
 	}
 	return out
 }
@@ -418,18 +420,18 @@ func (s *scenario) describe(name string) []string {
 func (s *scenario) replicaSets(name string) []string {
 	out := []string{"NAME REVISION DESIRED CURRENT READY AVAILABLE"}
 	for _, r := range s.ownedReplicaSets(name) {
-		line := fmt.Sprintf("%s %s %d %d %d %d", r.Name, revisionString(r), specReplicas(r), r.Status.Replicas, r.Status.ReadyReplicas, r.Status.AvailableReplicas)
-		if h := r.Annotations[RevisionHistoryAnnotation]; h != "" {
+		line := fmt.Sprintf("%s %s %d %d %d %d", r.Name, revisionString(r), deploymentutil.SpecReplicas(r), r.Status.Replicas, r.Status.ReadyReplicas, r.Status.AvailableReplicas)
+		if h := r.Annotations[deploymentutil.RevisionHistoryAnnotation]; h != "" {
 			line += " history=" + h
 		}
-		if cc := r.Annotations[ChangeCauseAnnotation]; cc != "" {
+		if cc := r.Annotations[deploymentutil.ChangeCauseAnnotation]; cc != "" {
 			line += fmt.Sprintf(" change-cause=%q", cc)
 		}
 		out = append(out, line)
 	}
 	d := s.get(name)
 	return append(out, fmt.Sprintf("deployment revision=%s generation=%d observedGeneration=%d",
-		d.Annotations[RevisionAnnotation], d.Generation, d.Status.ObservedGeneration))
+		d.Annotations[deploymentutil.RevisionAnnotation], d.Generation, d.Status.ObservedGeneration))
 }
 
 // conditions prints the conditions with their times as ticks.
@@ -502,7 +504,7 @@ func (s *scenario) objects() []string {
 	}
 	rss, _, _ := apiserver.ListAs[*api.ReplicaSet](s.c.API, "default", nil)
 	for _, r := range rss {
-		out = append(out, fmt.Sprintf("replicaset/%s replicas=%d%s", r.Name, specReplicas(r), state(&r.ObjectMeta)))
+		out = append(out, fmt.Sprintf("replicaset/%s replicas=%d%s", r.Name, deploymentutil.SpecReplicas(r), state(&r.ObjectMeta)))
 	}
 	pods, _, _ := apiserver.ListAs[*api.Pod](s.c.API, "default", nil)
 	byOwner := map[string]int{}
@@ -528,13 +530,13 @@ func (s *scenario) objects() []string {
 func (s *scenario) history(name string) []string {
 	rss := s.ownedReplicaSets(name)
 	sort.Slice(rss, func(i, j int) bool {
-		a, _ := Revision(rss[i])
-		b, _ := Revision(rss[j])
+		a, _ := deploymentutil.Revision(rss[i])
+		b, _ := deploymentutil.Revision(rss[j])
 		return a < b
 	})
 	out := []string{"REVISION CHANGE-CAUSE"}
 	for _, r := range rss {
-		cc := r.Annotations[ChangeCauseAnnotation]
+		cc := r.Annotations[deploymentutil.ChangeCauseAnnotation]
 		if cc == "" {
 			cc = "<none>"
 		}

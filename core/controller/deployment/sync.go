@@ -8,6 +8,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // This file models pkg/controller/deployment/sync.go: the scale-only sync
@@ -55,24 +56,24 @@ func (dc *DeploymentController) sync(d *api.Deployment, rsList []*api.ReplicaSet
 // refreshed, so a later status write in the same sync conflicts and the
 // sync is retried.
 func (dc *DeploymentController) checkPausedConditions(d *api.Deployment, ds *controller.Decisions) error {
-	if !HasProgressDeadline(d) {
+	if !deploymentutil.HasProgressDeadline(d) {
 		return nil
 	}
-	cond := GetDeploymentCondition(d.Status, api.DeploymentProgressing)
-	if cond != nil && cond.Reason == TimedOutReason {
+	cond := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentProgressing)
+	if cond != nil && cond.Reason == deploymentutil.TimedOutReason {
 		return nil
 	}
-	pausedCondExists := cond != nil && cond.Reason == PausedDeployReason
+	pausedCondExists := cond != nil && cond.Reason == deploymentutil.PausedDeployReason
 	var c *api.DeploymentCondition
 	switch {
 	case d.Spec.Paused && !pausedCondExists:
-		c = NewDeploymentCondition(api.DeploymentProgressing, api.ConditionUnknown, PausedDeployReason, "Deployment is paused", dc.now())
+		c = deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionUnknown, deploymentutil.PausedDeployReason, "Deployment is paused", dc.now())
 	case !d.Spec.Paused && pausedCondExists:
-		c = NewDeploymentCondition(api.DeploymentProgressing, api.ConditionUnknown, ResumedDeployReason, "Deployment is resumed", dc.now())
+		c = deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionUnknown, deploymentutil.ResumedDeployReason, "Deployment is resumed", dc.now())
 	default:
 		return nil
 	}
-	SetDeploymentCondition(&d.Status, *c)
+	deploymentutil.SetDeploymentCondition(&d.Status, *c)
 	ds.Add("checkPausedConditions", fmt.Sprintf("spec.paused = %t; Progressing reason was %s", d.Spec.Paused, condReason(cond)),
 		fmt.Sprintf("Progressing=Unknown %s (the deadline clock restarts from now)", c.Reason))
 	_, err := dc.client.UpdateStatusShared(d)
@@ -83,7 +84,7 @@ func (dc *DeploymentController) checkPausedConditions(d *api.Deployment, ds *con
 // (created if allowed and missing) and all the old ones, bringing the new
 // ReplicaSet's and the Deployment's revision up to date.
 func (dc *DeploymentController) getAllReplicaSetsAndSyncRevision(d *api.Deployment, rsList []*api.ReplicaSet, createIfNotExisted bool, ds *controller.Decisions) (*api.ReplicaSet, []*api.ReplicaSet, error) {
-	_, allOldRSs := FindOldReplicaSets(d, rsList)
+	_, allOldRSs := deploymentutil.FindOldReplicaSets(d, rsList)
 	newRS, err := dc.getNewReplicaSet(d, rsList, allOldRSs, createIfNotExisted, ds)
 	if err != nil {
 		return nil, nil, err
@@ -107,22 +108,22 @@ func generateReplicaSetName(deploymentName, hash string) string {
 // its annotations and revision (and d's revision) up to date; or, with
 // createIfNotExisted, creates it. See reference §5 for every branch.
 func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldRSs []*api.ReplicaSet, createIfNotExisted bool, ds *controller.Decisions) (*api.ReplicaSet, error) {
-	existing := FindNewReplicaSet(d, rsList)
-	maxOldRevision := MaxRevision(oldRSs)
+	existing := deploymentutil.FindNewReplicaSet(d, rsList)
+	maxOldRevision := deploymentutil.MaxRevision(oldRSs)
 	newRevision := strconv.FormatInt(maxOldRevision+1, 10)
 
 	if existing != nil {
 		rsCopy := api.DeepCopy(existing)
-		oldRevision := rsCopy.Annotations[RevisionAnnotation]
-		annotationsUpdated := SetNewReplicaSetAnnotations(d, rsCopy, newRevision, true, maxRevHistoryLengthInChars)
+		oldRevision := rsCopy.Annotations[deploymentutil.RevisionAnnotation]
+		annotationsUpdated := deploymentutil.SetNewReplicaSetAnnotations(d, rsCopy, newRevision, true, maxRevHistoryLengthInChars)
 		minReadySecondsNeedsUpdate := rsCopy.Spec.MinReadySeconds != d.Spec.MinReadySeconds
 		if annotationsUpdated || minReadySecondsNeedsUpdate {
 			rsCopy.Spec.MinReadySeconds = d.Spec.MinReadySeconds
-			if rev := rsCopy.Annotations[RevisionAnnotation]; rev != oldRevision && oldRevision != "" {
+			if rev := rsCopy.Annotations[deploymentutil.RevisionAnnotation]; rev != oldRevision && oldRevision != "" {
 				ds.Add("getNewReplicaSet", fmt.Sprintf("template matches existing ReplicaSet %s (revision %s); max old revision %d + 1 = %s",
 					rsCopy.Name, oldRevision, maxOldRevision, newRevision),
 					fmt.Sprintf("reuse %s as the new ReplicaSet: revision %s → %s, revision-history %s",
-						rsCopy.Name, oldRevision, rev, rsCopy.Annotations[RevisionHistoryAnnotation]))
+						rsCopy.Name, oldRevision, rev, rsCopy.Annotations[deploymentutil.RevisionHistoryAnnotation]))
 			}
 			// Update and return at once: the Deployment's revision follows on
 			// a later sync, once this write has been observed.
@@ -133,13 +134,13 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 			return updated.(*api.ReplicaSet), nil
 		}
 
-		needsUpdate := SetDeploymentRevision(d, rsCopy.Annotations[RevisionAnnotation])
+		needsUpdate := deploymentutil.SetDeploymentRevision(d, rsCopy.Annotations[deploymentutil.RevisionAnnotation])
 		// A Deployment that gained a deadline without ever having had a
 		// Progressing condition starts its clock when its new ReplicaSet is
 		// first noticed.
-		if cond := GetDeploymentCondition(d.Status, api.DeploymentProgressing); HasProgressDeadline(d) && cond == nil {
+		if cond := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentProgressing); deploymentutil.HasProgressDeadline(d) && cond == nil {
 			msg := fmt.Sprintf("Found new replica set %q", rsCopy.Name)
-			SetDeploymentCondition(&d.Status, *NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, FoundNewRSReason, msg, dc.now()))
+			deploymentutil.SetDeploymentCondition(&d.Status, *deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, deploymentutil.FoundNewRSReason, msg, dc.now()))
 			needsUpdate = true
 		}
 		if needsUpdate {
@@ -158,8 +159,8 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 	// labels and template labels.
 	template := api.DeepCopy(&d.Spec.Template)
 	hash := controller.ComputeHash(template, d.Status.CollisionCount)
-	template.Labels = cloneAndAddLabel(d.Spec.Template.Labels, DefaultDeploymentUniqueLabelKey, hash)
-	selector := cloneSelectorAndAddLabel(d.Spec.Selector, DefaultDeploymentUniqueLabelKey, hash)
+	template.Labels = cloneAndAddLabel(d.Spec.Template.Labels, deploymentutil.DefaultDeploymentUniqueLabelKey, hash)
+	selector := cloneSelectorAndAddLabel(d.Spec.Selector, deploymentutil.DefaultDeploymentUniqueLabelKey, hash)
 	zero := int32(0)
 	newRS := &api.ReplicaSet{
 		ObjectMeta: api.ObjectMeta{
@@ -176,13 +177,13 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 		},
 	}
 	allRSs := append(oldRSs[:len(oldRSs):len(oldRSs)], newRS)
-	newReplicasCount, err := NewRSNewReplicas(d, allRSs, newRS)
+	newReplicasCount, err := deploymentutil.NewRSNewReplicas(d, allRSs, newRS)
 	if err != nil {
 		return nil, err
 	}
 	sizing := newRSNewReplicasFormula(d, allRSs, newRS)
 	*newRS.Spec.Replicas = newReplicasCount
-	SetNewReplicaSetAnnotations(d, newRS, newRevision, false, maxRevHistoryLengthInChars)
+	deploymentutil.SetNewReplicaSetAnnotations(d, newRS, newRevision, false, maxRevHistoryLengthInChars)
 	ds.Add("getNewReplicaSet", fmt.Sprintf("no ReplicaSet matches the template; pod-template-hash %s (collisionCount %s); revision = max old %d + 1 = %s; %s",
 		hash, optionalInt(d.Status.CollisionCount), maxOldRevision, newRevision, sizing),
 		fmt.Sprintf("create new RS %s with %d replicas", newRS.Name, newReplicasCount),
@@ -200,7 +201,7 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 		}
 		// Ours, with our template: the create had already happened (a slow
 		// cache). Adopt it silently.
-		if ref := rs.ControllerRef(); ref != nil && ref.UID == d.UID && EqualIgnoreHash(&d.Spec.Template, &rs.Spec.Template) {
+		if ref := rs.ControllerRef(); ref != nil && ref.UID == d.UID && deploymentutil.EqualIgnoreHash(&d.Spec.Template, &rs.Spec.Template) {
 			createdRS = rs
 			err = nil
 			break
@@ -219,11 +220,11 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 		return nil, err
 	case err != nil:
 		msg := fmt.Sprintf("Failed to create new replica set %q: %v", newRS.Name, err)
-		if HasProgressDeadline(d) {
-			SetDeploymentCondition(&d.Status, *NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, FailedRSCreateReason, msg, dc.now()))
+		if deploymentutil.HasProgressDeadline(d) {
+			deploymentutil.SetDeploymentCondition(&d.Status, *deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, deploymentutil.FailedRSCreateReason, msg, dc.now()))
 			_, _ = dc.client.UpdateStatusShared(d) // the bigger issue is reported below
 		}
-		dc.recorder.Eventf(d, "Warning", FailedRSCreateReason, "%s", msg)
+		dc.recorder.Eventf(d, "Warning", deploymentutil.FailedRSCreateReason, "%s", msg)
 		ds.Add("getNewReplicaSet", err.Error(), "ReplicaSetCreateError: "+msg)
 		return nil, err
 	default:
@@ -233,10 +234,10 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 		dc.recorder.Eventf(d, "Normal", "ScalingReplicaSet", "Scaled up replica set %s from 0 to %d", createdRS.Name, newReplicasCount)
 	}
 
-	needsUpdate := SetDeploymentRevision(d, newRevision)
-	if !alreadyExists && HasProgressDeadline(d) {
+	needsUpdate := deploymentutil.SetDeploymentRevision(d, newRevision)
+	if !alreadyExists && deploymentutil.HasProgressDeadline(d) {
 		msg := fmt.Sprintf("Created new replica set %q", createdRS.Name)
-		SetDeploymentCondition(&d.Status, *NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, msg, dc.now()))
+		deploymentutil.SetDeploymentCondition(&d.Status, *deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, deploymentutil.NewReplicaSetReason, msg, dc.now()))
 		needsUpdate = true
 	}
 	if needsUpdate {
@@ -284,20 +285,20 @@ func cloneSelectorAndAddLabel(sel *api.LabelSelector, key, value string) *api.La
 //     the active ReplicaSets in proportion to their size, the rounding
 //     leftover going to the largest.
 func (dc *DeploymentController) scale(d *api.Deployment, newRS *api.ReplicaSet, oldRSs []*api.ReplicaSet, ds *controller.Decisions) error {
-	replicas := int32Value(d.Spec.Replicas)
-	if target := FindActiveOrLatest(newRS, oldRSs); target != nil {
-		if specReplicas(target) == replicas {
+	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
+	if target := deploymentutil.FindActiveOrLatest(newRS, oldRSs); target != nil {
+		if deploymentutil.SpecReplicas(target) == replicas {
 			return nil
 		}
-		ds.Add("scale", fmt.Sprintf("at most one active ReplicaSet: %s has %d, deployment wants %d", target.Name, specReplicas(target), replicas),
-			fmt.Sprintf("scale RS %s %d → %d", target.Name, specReplicas(target), replicas))
+		ds.Add("scale", fmt.Sprintf("at most one active ReplicaSet: %s has %d, deployment wants %d", target.Name, deploymentutil.SpecReplicas(target), replicas),
+			fmt.Sprintf("scale RS %s %d → %d", target.Name, deploymentutil.SpecReplicas(target), replicas))
 		_, _, err := dc.scaleReplicaSet(target, replicas, d, false)
 		return err
 	}
 
-	if IsSaturated(d, newRS) {
+	if deploymentutil.IsSaturated(d, newRS) {
 		ds.Add("scale", fmt.Sprintf("new RS %s is saturated: %d replicas, desired-replicas %d, %d available",
-			newRS.Name, specReplicas(newRS), replicas, newRS.Status.AvailableReplicas), "scale every active old RS to 0")
+			newRS.Name, deploymentutil.SpecReplicas(newRS), replicas, newRS.Status.AvailableReplicas), "scale every active old RS to 0")
 		for _, old := range controller.FilterActiveReplicaSets(oldRSs) {
 			if _, _, err := dc.scaleReplicaSet(old, 0, d, false); err != nil {
 				return err
@@ -308,14 +309,14 @@ func (dc *DeploymentController) scale(d *api.Deployment, newRS *api.ReplicaSet, 
 
 	// Several active ReplicaSets and an unfinished new one: proportional
 	// scaling, for RollingUpdate only (Recreate has nothing to do here).
-	if !IsRollingUpdate(d) {
+	if !deploymentutil.IsRollingUpdate(d) {
 		return nil
 	}
 	allRSs := controller.FilterActiveReplicaSets(append(oldRSs[:len(oldRSs):len(oldRSs)], newRS))
-	current := GetReplicaCountForReplicaSets(allRSs)
+	current := deploymentutil.GetReplicaCountForReplicaSets(allRSs)
 	var allowed int32
 	if replicas > 0 {
-		allowed = replicas + MaxSurge(d)
+		allowed = replicas + deploymentutil.MaxSurge(d)
 	}
 	toAdd := allowed - current
 	order := "no sort"
@@ -335,13 +336,13 @@ func (dc *DeploymentController) scale(d *api.Deployment, newRS *api.ReplicaSet, 
 	nameToSize := make(map[string]int32, len(allRSs))
 	for _, rs := range allRSs {
 		if toAdd == 0 {
-			nameToSize[rs.Name] = specReplicas(rs)
+			nameToSize[rs.Name] = deploymentutil.SpecReplicas(rs)
 			continue
 		}
-		proportion := GetReplicaSetProportion(rs, d, toAdd, added)
+		proportion := deploymentutil.GetReplicaSetProportion(rs, d, toAdd, added)
 		ds.Add("GetReplicaSetProportion", proportionFormula(rs, d, toAdd, added, proportion),
-			fmt.Sprintf("%s %d → %d", rs.Name, specReplicas(rs), specReplicas(rs)+proportion))
-		nameToSize[rs.Name] = specReplicas(rs) + proportion
+			fmt.Sprintf("%s %d → %d", rs.Name, deploymentutil.SpecReplicas(rs), deploymentutil.SpecReplicas(rs)+proportion))
+		nameToSize[rs.Name] = deploymentutil.SpecReplicas(rs) + proportion
 		added += proportion
 	}
 	for i, rs := range allRSs {
@@ -374,20 +375,20 @@ func (dc *DeploymentController) scale(d *api.Deployment, newRS *api.ReplicaSet, 
 // direction per ReplicaSet). It returns the ReplicaSet as written (rs
 // itself if nothing was).
 func (dc *DeploymentController) scaleReplicaSet(rs *api.ReplicaSet, newScale int32, d *api.Deployment, forceUpdate bool) (bool, *api.ReplicaSet, error) {
-	if !forceUpdate && specReplicas(rs) == newScale {
+	if !forceUpdate && deploymentutil.SpecReplicas(rs) == newScale {
 		return false, rs, nil
 	}
-	replicas := int32Value(d.Spec.Replicas)
-	maxReplicas := replicas + MaxSurge(d)
-	sizeNeedsUpdate := specReplicas(rs) != newScale
-	annotationsNeedUpdate := ReplicasAnnotationsNeedUpdate(rs, replicas, maxReplicas)
+	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
+	maxReplicas := replicas + deploymentutil.MaxSurge(d)
+	sizeNeedsUpdate := deploymentutil.SpecReplicas(rs) != newScale
+	annotationsNeedUpdate := deploymentutil.ReplicasAnnotationsNeedUpdate(rs, replicas, maxReplicas)
 	if !sizeNeedsUpdate && !annotationsNeedUpdate {
 		return false, rs, nil
 	}
-	oldScale := specReplicas(rs)
+	oldScale := deploymentutil.SpecReplicas(rs)
 	rsCopy := api.DeepCopy(rs)
 	rsCopy.Spec.Replicas = &newScale
-	SetReplicasAnnotations(rsCopy, replicas, maxReplicas)
+	deploymentutil.SetReplicasAnnotations(rsCopy, replicas, maxReplicas)
 	obj, err := dc.client.Update(rsCopy)
 	if err != nil {
 		return false, nil, err
@@ -415,7 +416,7 @@ func (dc *DeploymentController) scaleReplicaSet(rs *api.ReplicaSet, newScale int
 // an old ReplicaSet whose last pods are still shutting down is deleted, and
 // the garbage collector then deletes those pods (already terminating) too.
 func (dc *DeploymentController) cleanupDeployment(oldRSs []*api.ReplicaSet, d *api.Deployment, ds *controller.Decisions) error {
-	if !HasRevisionHistoryLimit(d) {
+	if !deploymentutil.HasRevisionHistoryLimit(d) {
 		return nil
 	}
 	cleanable := controller.FilterReplicaSets(oldRSs, func(rs *api.ReplicaSet) bool {
@@ -426,15 +427,15 @@ func (dc *DeploymentController) cleanupDeployment(oldRSs []*api.ReplicaSet, d *a
 	if diff <= 0 {
 		return nil
 	}
-	sort.Sort(ReplicaSetsByRevision(cleanable))
+	sort.Sort(deploymentutil.ReplicaSetsByRevision(cleanable))
 	for i := range diff {
 		rs := cleanable[i]
 		why := ""
 		switch {
 		case rs.Status.Replicas != 0:
 			why = fmt.Sprintf("still has %d pods", rs.Status.Replicas)
-		case specReplicas(rs) != 0:
-			why = fmt.Sprintf("spec.replicas is %d", specReplicas(rs))
+		case deploymentutil.SpecReplicas(rs) != 0:
+			why = fmt.Sprintf("spec.replicas is %d", deploymentutil.SpecReplicas(rs))
 		case rs.Generation > rs.Status.ObservedGeneration:
 			why = "its status is not current"
 		case rs.DeletionTimestamp != nil:
@@ -473,36 +474,36 @@ func (dc *DeploymentController) syncDeploymentStatus(allRSs []*api.ReplicaSet, n
 // the stored conditions, and the Available condition (available ≥ replicas
 // − maxUnavailable).
 func (dc *DeploymentController) calculateStatus(allRSs []*api.ReplicaSet, newRS *api.ReplicaSet, d *api.Deployment, ds *controller.Decisions) api.DeploymentStatus {
-	available := GetAvailableReplicaCountForReplicaSets(allRSs)
-	total := GetReplicaCountForReplicaSets(allRSs)
+	available := deploymentutil.GetAvailableReplicaCountForReplicaSets(allRSs)
+	total := deploymentutil.GetReplicaCountForReplicaSets(allRSs)
 	unavailable := max(total-available, 0)
 	status := api.DeploymentStatus{
 		ObservedGeneration:  d.Generation,
-		Replicas:            GetActualReplicaCountForReplicaSets(allRSs),
-		UpdatedReplicas:     GetActualReplicaCountForReplicaSets([]*api.ReplicaSet{newRS}),
-		ReadyReplicas:       GetReadyReplicaCountForReplicaSets(allRSs),
+		Replicas:            deploymentutil.GetActualReplicaCountForReplicaSets(allRSs),
+		UpdatedReplicas:     deploymentutil.GetActualReplicaCountForReplicaSets([]*api.ReplicaSet{newRS}),
+		ReadyReplicas:       deploymentutil.GetReadyReplicaCountForReplicaSets(allRSs),
 		AvailableReplicas:   available,
 		UnavailableReplicas: unavailable,
 		CollisionCount:      d.Status.CollisionCount,
 		// DeploymentReplicaSetTerminatingReplicas is on (beta, v1.35+).
-		TerminatingReplicas: GetTerminatingReplicaCountForReplicaSets(allRSs),
+		TerminatingReplicas: deploymentutil.GetTerminatingReplicaCountForReplicaSets(allRSs),
 	}
 	// Copy the conditions so the stored ones are not changed.
 	status.Conditions = append(status.Conditions, d.Status.Conditions...)
 
-	replicas := int32Value(d.Spec.Replicas)
-	minAvailable := replicas - MaxUnavailable(d)
+	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
+	minAvailable := replicas - deploymentutil.MaxUnavailable(d)
 	var c *api.DeploymentCondition
 	if available >= minAvailable {
-		c = NewDeploymentCondition(api.DeploymentAvailable, api.ConditionTrue, MinimumReplicasAvailable, "Deployment has minimum availability.", dc.now())
+		c = deploymentutil.NewDeploymentCondition(api.DeploymentAvailable, api.ConditionTrue, deploymentutil.MinimumReplicasAvailable, "Deployment has minimum availability.", dc.now())
 	} else {
-		c = NewDeploymentCondition(api.DeploymentAvailable, api.ConditionFalse, MinimumReplicasUnavailable, "Deployment does not have minimum availability.", dc.now())
+		c = deploymentutil.NewDeploymentCondition(api.DeploymentAvailable, api.ConditionFalse, deploymentutil.MinimumReplicasUnavailable, "Deployment does not have minimum availability.", dc.now())
 	}
-	prev := GetDeploymentCondition(d.Status, api.DeploymentAvailable)
-	SetDeploymentCondition(&status, *c)
+	prev := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentAvailable)
+	deploymentutil.SetDeploymentCondition(&status, *c)
 	if prev == nil || prev.Status != c.Status || prev.Reason != c.Reason {
 		ds.Add("calculateStatus", fmt.Sprintf("available %d %s replicas %d − maxUnavailable %d = %d",
-			available, cmpSign(available >= minAvailable), replicas, MaxUnavailable(d), minAvailable),
+			available, cmpSign(available >= minAvailable), replicas, deploymentutil.MaxUnavailable(d), minAvailable),
 			fmt.Sprintf("Available=%s %s", c.Status, c.Reason))
 	}
 	return status
@@ -516,9 +517,9 @@ func (dc *DeploymentController) isScalingEvent(d *api.Deployment, rsList []*api.
 	if err != nil {
 		return false, err
 	}
-	replicas := int32Value(d.Spec.Replicas)
+	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
 	for _, rs := range controller.FilterActiveReplicaSets(append(oldRSs, newRS)) {
-		desired, ok := GetDesiredReplicasAnnotation(rs)
+		desired, ok := deploymentutil.GetDesiredReplicasAnnotation(rs)
 		if !ok {
 			continue
 		}

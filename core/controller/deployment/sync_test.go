@@ -9,6 +9,8 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/cluster"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // Tables ported from upstream's sync_test.go / deployment_controller_test.go
@@ -91,7 +93,7 @@ func TestScale(t *testing.T) {
 				if v, ok := tt.desiredAnnotations[r.Name]; ok {
 					desired = v
 				}
-				SetReplicasAnnotations(r, desired, desired+MaxSurge(tt.oldD))
+				deploymentutil.SetReplicasAnnotations(r, desired, desired+deploymentutil.MaxSurge(tt.oldD))
 			}
 			all := append([]*api.ReplicaSet(nil), tt.oldRSs...)
 			if tt.newRS != nil {
@@ -159,7 +161,7 @@ func TestScaleReplicaSetModes(t *testing.T) {
 	if err != nil || scaled {
 		t.Fatalf("forced mode: scaled=%v err=%v", scaled, err)
 	}
-	if updated.Annotations[DesiredReplicasAnnotation] != "4" || updated.Annotations[MaxReplicasAnnotation] != "5" {
+	if updated.Annotations[deploymentutil.DesiredReplicasAnnotation] != "4" || updated.Annotations[deploymentutil.MaxReplicasAnnotation] != "5" {
 		t.Errorf("forced mode: annotations %v, want desired 4, max 5", updated.Annotations)
 	}
 	if evs := f.eventMessages(); len(evs) != 0 {
@@ -256,7 +258,7 @@ func TestCleanupDeploymentOrder(t *testing.T) {
 	mk := func(name string, replicas int32, created time.Duration, revision string) *api.ReplicaSet {
 		r := rs(name, replicas, selector, at(created))
 		if revision != "" {
-			r.Annotations = map[string]string{RevisionAnnotation: revision}
+			r.Annotations = map[string]string{deploymentutil.RevisionAnnotation: revision}
 		}
 		r.Status = api.ReplicaSetStatus{Replicas: replicas, ObservedGeneration: 1, TerminatingReplicas: ptr[int32](0)}
 		return r
@@ -317,16 +319,38 @@ func TestGetNewReplicaSetWriteThenConflict(t *testing.T) {
 		t.Fatalf("sync error %v, want a 409 on replicasets.apps %q", r.Err, first.Name)
 	}
 	reused, _ := apiserver.GetAs[*api.ReplicaSet](c.API, "default", first.Name)
-	if reused.Annotations[RevisionAnnotation] != "3" || reused.Annotations[RevisionHistoryAnnotation] != "1" {
+	if reused.Annotations[deploymentutil.RevisionAnnotation] != "3" || reused.Annotations[deploymentutil.RevisionHistoryAnnotation] != "1" {
 		t.Errorf("reused ReplicaSet annotations %v, want revision 3, revision-history 1", reused.Annotations)
 	}
-	if got, _ := apiserver.GetAs[*api.Deployment](c.API, "default", "web"); got.Annotations[RevisionAnnotation] != "2" {
-		t.Errorf("Deployment revision %q after the failed sync, want still 2", got.Annotations[RevisionAnnotation])
+	if got, _ := apiserver.GetAs[*api.Deployment](c.API, "default", "web"); got.Annotations[deploymentutil.RevisionAnnotation] != "2" {
+		t.Errorf("Deployment revision %q after the failed sync, want still 2", got.Annotations[deploymentutil.RevisionAnnotation])
 	}
 	if _, err := c.Settle(); err != nil {
 		t.Fatal(err)
 	}
-	if got, _ := apiserver.GetAs[*api.Deployment](c.API, "default", "web"); got.Annotations[RevisionAnnotation] != "3" {
-		t.Errorf("Deployment revision %q after the retry, want 3", got.Annotations[RevisionAnnotation])
+	if got, _ := apiserver.GetAs[*api.Deployment](c.API, "default", "web"); got.Annotations[deploymentutil.RevisionAnnotation] != "3" {
+		t.Errorf("Deployment revision %q after the retry, want 3", got.Annotations[deploymentutil.RevisionAnnotation])
 	}
+}
+
+// rolledBackUnsynced is web (image nginx:1.14.2, revision 1) rolled to
+// nginx:1.16.1 (revision 2) and settled, then given revision 1's template
+// again, with no sync since: the cluster (Deployment controller only) and
+// revision 1's ReplicaSet.
+func rolledBackUnsynced(t *testing.T, replicas int32) (*cluster.Cluster, *api.ReplicaSet) {
+	t.Helper()
+	c, _, _, first := oneReplicaSet(t, webDeployment("web", replicas, map[string]string{"app": "web"}))
+	for i, image := range []string{"nginx:1.16.1", "nginx:1.14.2"} {
+		d, _ := apiserver.GetAs[*api.Deployment](c.API, "default", "web")
+		d.Spec.Template.Spec.Containers[0].Image = image
+		if _, err := c.API.Update(d); err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			if _, err := c.Settle(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return c, first
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/controller"
+	deploymentutil "github.com/kubeplay/kubeplay/core/controller/deployment/util"
 )
 
 // Tables ported from upstream's util/deployment_util_test.go (facts and
@@ -23,7 +24,7 @@ func podTemplate(name, node string, annotations, labels map[string]string) api.P
 }
 
 func TestEqualIgnoreHash(t *testing.T) {
-	const h = DefaultDeploymentUniqueLabelKey
+	const h = deploymentutil.DefaultDeploymentUniqueLabelKey
 	tests := []struct {
 		name           string
 		former, latter api.PodTemplateSpec
@@ -68,7 +69,7 @@ func TestEqualIgnoreHash(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			run := func(t1, t2 *api.PodTemplateSpec, reversed string) {
 				h1, h2 := t1.Labels[h], t2.Labels[h]
-				if got := EqualIgnoreHash(t1, t2); got != tt.expected {
+				if got := deploymentutil.EqualIgnoreHash(t1, t2); got != tt.expected {
 					t.Errorf("%s: got %v, want %v", reversed, got, tt.expected)
 				}
 				if t1.Labels[h] != h1 || t2.Labels[h] != h2 || t1.Labels == nil || t2.Labels == nil {
@@ -84,10 +85,10 @@ func TestEqualIgnoreHash(t *testing.T) {
 func TestFindNewReplicaSet(t *testing.T) {
 	d := generateDeployment("nginx")
 	newRS := generateRS(d)
-	newRS.Labels[DefaultDeploymentUniqueLabelKey] = "hash"
+	newRS.Labels[deploymentutil.DefaultDeploymentUniqueLabelKey] = "hash"
 	newRS.CreationTimestamp = at(time.Minute)
 	newRSDup := generateRS(d)
-	newRSDup.Labels[DefaultDeploymentUniqueLabelKey] = "different-hash"
+	newRSDup.Labels[deploymentutil.DefaultDeploymentUniqueLabelKey] = "different-hash"
 	newRSDup.CreationTimestamp = at(0)
 	oldD := generateDeployment("nginx")
 	oldD.Spec.Template.Spec.Containers[0].Name = "nginx-old-1"
@@ -104,7 +105,7 @@ func TestFindNewReplicaSet(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := FindNewReplicaSet(d, tt.rsList); got != tt.expected {
+			if got := deploymentutil.FindNewReplicaSet(d, tt.rsList); got != tt.expected {
 				t.Errorf("got %v, want %v", rsName(got), rsName(tt.expected))
 			}
 		})
@@ -130,10 +131,10 @@ func TestFindOldReplicaSets(t *testing.T) {
 	d := generateDeployment("nginx")
 	newRS := generateRS(d)
 	*newRS.Spec.Replicas = 1
-	newRS.Labels[DefaultDeploymentUniqueLabelKey] = "hash"
+	newRS.Labels[deploymentutil.DefaultDeploymentUniqueLabelKey] = "hash"
 	newRS.CreationTimestamp = at(time.Minute)
 	newRSDup := generateRS(d)
-	newRSDup.Labels[DefaultDeploymentUniqueLabelKey] = "different-hash"
+	newRSDup.Labels[deploymentutil.DefaultDeploymentUniqueLabelKey] = "different-hash"
 	newRSDup.CreationTimestamp = at(0)
 	oldD := generateDeployment("nginx")
 	oldD.Spec.Template.Spec.Containers[0].Name = "nginx-old-1"
@@ -154,7 +155,7 @@ func TestFindOldReplicaSets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			required, all := FindOldReplicaSets(d, tt.rsList)
+			required, all := deploymentutil.FindOldReplicaSets(d, tt.rsList)
 			sort.Sort(controller.ReplicaSetsByCreationTimestamp(all))
 			if rsNames(all) != rsNames(tt.expected) {
 				t.Errorf("all old = %s, want %s", rsNames(all), rsNames(tt.expected))
@@ -199,13 +200,13 @@ func TestGetReplicaCountForReplicaSets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := GetReplicaCountForReplicaSets(tt.sets); got != tt.count {
+			if got := deploymentutil.GetReplicaCountForReplicaSets(tt.sets); got != tt.count {
 				t.Errorf("count = %d, want %d", got, tt.count)
 			}
-			if got := GetActualReplicaCountForReplicaSets(tt.sets); got != tt.actual {
+			if got := deploymentutil.GetActualReplicaCountForReplicaSets(tt.sets); got != tt.actual {
 				t.Errorf("actual = %d, want %d", got, tt.actual)
 			}
-			got := GetTerminatingReplicaCountForReplicaSets(tt.sets)
+			got := deploymentutil.GetTerminatingReplicaCountForReplicaSets(tt.sets)
 			if (got == nil) != (tt.expectedTerminating == nil) || (got != nil && *got != *tt.expectedTerminating) {
 				t.Errorf("terminating = %s, want %s", optionalInt(got), optionalInt(tt.expectedTerminating))
 			}
@@ -218,10 +219,10 @@ func TestReadyAndAvailableCounts(t *testing.T) {
 	a.Status.ReadyReplicas, a.Status.AvailableReplicas = 3, 2
 	b.Status.ReadyReplicas, b.Status.AvailableReplicas = 1, 1
 	all := []*api.ReplicaSet{a, nil, b}
-	if got := GetReadyReplicaCountForReplicaSets(all); got != 4 {
+	if got := deploymentutil.GetReadyReplicaCountForReplicaSets(all); got != 4 {
 		t.Errorf("ready = %d, want 4", got)
 	}
-	if got := GetAvailableReplicaCountForReplicaSets(all); got != 3 {
+	if got := deploymentutil.GetAvailableReplicaCountForReplicaSets(all); got != 3 {
 		t.Errorf("available = %d, want 3", got)
 	}
 }
@@ -251,7 +252,7 @@ func TestResolveFenceposts(t *testing.T) {
 	}
 	for i, tt := range tests {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
-			s, u, err := ResolveFenceposts(tt.maxSurge, tt.maxUnavailable, tt.desired)
+			s, u, err := deploymentutil.ResolveFenceposts(tt.maxSurge, tt.maxUnavailable, tt.desired)
 			if (err != nil) != tt.wantErr {
 				t.Fatalf("err = %v, wantErr %v", err, tt.wantErr)
 			}
@@ -283,7 +284,7 @@ func TestNewRSNewReplicas(t *testing.T) {
 			d.Spec.Strategy = api.DeploymentStrategy{Type: tt.strategy,
 				RollingUpdate: &api.RollingUpdateDeployment{MaxUnavailable: intstr(1), MaxSurge: intstr(tt.maxSurge)}}
 			*newRC.Spec.Replicas = tt.newReplicas
-			got, err := NewRSNewReplicas(d, []*api.ReplicaSet{rs5}, newRC)
+			got, err := deploymentutil.NewRSNewReplicas(d, []*api.ReplicaSet{rs5}, newRC)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -293,7 +294,7 @@ func TestNewRSNewReplicas(t *testing.T) {
 		})
 	}
 	d.Spec.Strategy = api.DeploymentStrategy{Type: "Canary"}
-	if _, err := NewRSNewReplicas(d, nil, newRC); err == nil || err.Error() != "deployment type Canary isn't supported" {
+	if _, err := deploymentutil.NewRSNewReplicas(d, nil, newRC); err == nil || err.Error() != "deployment type Canary isn't supported" {
 		t.Errorf("unknown strategy: err = %v", err)
 	}
 }
@@ -306,14 +307,14 @@ var (
 
 func TestGetCondition(t *testing.T) {
 	s := api.DeploymentStatus{Conditions: []api.DeploymentCondition{condProgressing, condAvailable}}
-	if GetDeploymentCondition(s, api.DeploymentAvailable) == nil {
+	if deploymentutil.GetDeploymentCondition(s, api.DeploymentAvailable) == nil {
 		t.Error("condition exists: got nil")
 	}
-	if GetDeploymentCondition(s, api.DeploymentReplicaFailure) != nil {
+	if deploymentutil.GetDeploymentCondition(s, api.DeploymentReplicaFailure) != nil {
 		t.Error("condition does not exist: got one")
 	}
 	// The result is a copy.
-	GetDeploymentCondition(s, api.DeploymentAvailable).Reason = "changed"
+	deploymentutil.GetDeploymentCondition(s, api.DeploymentAvailable).Reason = "changed"
 	if s.Conditions[1].Reason != "AwesomeController" {
 		t.Error("GetDeploymentCondition returned a pointer into the status")
 	}
@@ -344,7 +345,7 @@ func TestSetCondition(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			SetDeploymentCondition(&tt.status, tt.cond)
+			deploymentutil.SetDeploymentCondition(&tt.status, tt.cond)
 			if condList(tt.status) != condList(tt.expected) {
 				t.Errorf("got %s, want %s", condList(tt.status), condList(tt.expected))
 			}
@@ -353,19 +354,19 @@ func TestSetCondition(t *testing.T) {
 
 	// The rules reference §10 spells out.
 	t0 := testEpoch
-	old := *NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, "old message", t0)
-	avail := *NewDeploymentCondition(api.DeploymentAvailable, api.ConditionTrue, MinimumReplicasAvailable, "m", t0)
+	old := *deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, deploymentutil.NewReplicaSetReason, "old message", t0)
+	avail := *deploymentutil.NewDeploymentCondition(api.DeploymentAvailable, api.ConditionTrue, deploymentutil.MinimumReplicasAvailable, "m", t0)
 	s := api.DeploymentStatus{Conditions: []api.DeploymentCondition{old, avail}}
 
-	SetDeploymentCondition(&s, *NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, NewReplicaSetReason, "new message", t0.Add(time.Minute)))
-	if c := GetDeploymentCondition(s, api.DeploymentProgressing); c.Message != "old message" || !c.LastUpdateTime.Equal(t0) {
+	deploymentutil.SetDeploymentCondition(&s, *deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, deploymentutil.NewReplicaSetReason, "new message", t0.Add(time.Minute)))
+	if c := deploymentutil.GetDeploymentCondition(s, api.DeploymentProgressing); c.Message != "old message" || !c.LastUpdateTime.Equal(t0) {
 		t.Errorf("same status and reason must change nothing, got %+v", c)
 	}
-	SetDeploymentCondition(&s, *NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, ReplicaSetUpdatedReason, "x", t0.Add(2*time.Minute)))
+	deploymentutil.SetDeploymentCondition(&s, *deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, deploymentutil.ReplicaSetUpdatedReason, "x", t0.Add(2*time.Minute)))
 	if got, want := condList(s), "Available/True/MinimumReplicasAvailable@00:00,00:00 Progressing/True/ReplicaSetUpdated@02:00,00:00"; got != want {
 		t.Errorf("same status, new reason: got %s, want %s (moved last, lastTransitionTime kept)", got, want)
 	}
-	SetDeploymentCondition(&s, *NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, TimedOutReason, "x", t0.Add(3*time.Minute)))
+	deploymentutil.SetDeploymentCondition(&s, *deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, deploymentutil.TimedOutReason, "x", t0.Add(3*time.Minute)))
 	if got, want := condList(s), "Available/True/MinimumReplicasAvailable@00:00,00:00 Progressing/False/ProgressDeadlineExceeded@03:00,03:00"; got != want {
 		t.Errorf("status change: got %s, want %s", got, want)
 	}
@@ -385,7 +386,7 @@ func TestRemoveCondition(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			RemoveDeploymentCondition(&tt.status, tt.condType)
+			deploymentutil.RemoveDeploymentCondition(&tt.status, tt.condType)
 			if got := condList(tt.status); got != tt.expected {
 				t.Errorf("got %q, want %q", got, tt.expected)
 			}
@@ -394,7 +395,7 @@ func TestRemoveCondition(t *testing.T) {
 }
 
 func TestReplicaSetToDeploymentCondition(t *testing.T) {
-	c := ReplicaSetToDeploymentCondition(api.ReplicaSetCondition{Type: api.ReplicaSetReplicaFailure, Status: api.ConditionTrue,
+	c := deploymentutil.ReplicaSetToDeploymentCondition(api.ReplicaSetCondition{Type: api.ReplicaSetReplicaFailure, Status: api.ConditionTrue,
 		LastTransitionTime: at(time.Minute), Reason: "FailedCreate", Message: "quota"})
 	if c.Type != api.DeploymentReplicaFailure || c.Reason != "FailedCreate" || c.Message != "quota" ||
 		!c.LastUpdateTime.Equal(at(time.Minute).Time) || !c.LastTransitionTime.Equal(at(time.Minute).Time) {
@@ -424,7 +425,7 @@ func TestDeploymentComplete(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := DeploymentComplete(tt.d, &tt.d.Status); got != tt.expected {
+			if got := deploymentutil.DeploymentComplete(tt.d, &tt.d.Status); got != tt.expected {
 				t.Errorf("got %v, want %v", got, tt.expected)
 			}
 		})
@@ -432,7 +433,7 @@ func TestDeploymentComplete(t *testing.T) {
 	d := dep(5, 5, 5, 5, 0, 0)
 	d.Generation = 2
 	d.Status.ObservedGeneration = 1
-	if DeploymentComplete(d, &d.Status) {
+	if deploymentutil.DeploymentComplete(d, &d.Status) {
 		t.Error("complete although the latest generation was not observed")
 	}
 }
@@ -460,7 +461,7 @@ func TestDeploymentProgressing(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := DeploymentProgressing(tt.d, &tt.newStatus); got != tt.expected {
+			if got := deploymentutil.DeploymentProgressing(tt.d, &tt.newStatus); got != tt.expected {
 				t.Errorf("got %v, want %v", got, tt.expected)
 			}
 		})
@@ -487,15 +488,15 @@ func TestDeploymentTimedOut(t *testing.T) {
 		{"infinite progressDeadlineSeconds specified - no timeout", dep(api.ConditionTrue, "", &infinite, tm(1, 9)), tm(1, 20), false},
 		{"progressDeadlineSeconds: 10s, now - started => 00:01:20 - 00:01:09 => 11s", dep(api.ConditionTrue, "", &ten, tm(1, 9)), tm(1, 20), true},
 		{"progressDeadlineSeconds: 10s, now - started => 00:01:20 - 00:01:11 => 9s", dep(api.ConditionTrue, "", &ten, tm(1, 11)), tm(1, 20), false},
-		{"previous status was a complete deployment", dep(api.ConditionTrue, NewRSAvailableReason, nil, time.Time{}), time.Time{}, false},
+		{"previous status was a complete deployment", dep(api.ConditionTrue, deploymentutil.NewRSAvailableReason, nil, time.Time{}), time.Time{}, false},
 		// Kubeplay: the boundary is strict, and a timeout stays a timeout.
 		{"exactly at the deadline - not yet", dep(api.ConditionTrue, "", &ten, tm(1, 10)), tm(1, 20), false},
-		{"already timed out", dep(api.ConditionFalse, TimedOutReason, &ten, tm(1, 19)), tm(1, 20), true},
-		{"complete never times out", dep(api.ConditionTrue, NewRSAvailableReason, &ten, tm(0, 0)), tm(9, 0), false},
+		{"already timed out", dep(api.ConditionFalse, deploymentutil.TimedOutReason, &ten, tm(1, 19)), tm(1, 20), true},
+		{"complete never times out", dep(api.ConditionTrue, deploymentutil.NewRSAvailableReason, &ten, tm(0, 0)), tm(9, 0), false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := DeploymentTimedOut(tt.d, &tt.d.Status, tt.now); got != tt.expected {
+			if got := deploymentutil.DeploymentTimedOut(tt.d, &tt.d.Status, tt.now); got != tt.expected {
 				t.Errorf("got %v, want %v", got, tt.expected)
 			}
 		})
@@ -530,7 +531,7 @@ func TestMaxUnavailable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := MaxUnavailable(tt.d); got != tt.expected {
+			if got := deploymentutil.MaxUnavailable(tt.d); got != tt.expected {
 				t.Errorf("got %d, want %d", got, tt.expected)
 			}
 		})
@@ -554,7 +555,7 @@ func TestMinAvailable(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := MinAvailable(tt.d); got != tt.expected {
+			if got := deploymentutil.MinAvailable(tt.d); got != tt.expected {
 				t.Errorf("got %d, want %d", got, tt.expected)
 			}
 		})
@@ -577,40 +578,8 @@ func TestMaxSurge(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := MaxSurge(tt.d); got != tt.expected {
+			if got := deploymentutil.MaxSurge(tt.d); got != tt.expected {
 				t.Errorf("got %d, want %d", got, tt.expected)
-			}
-		})
-	}
-}
-
-func TestGetNonNegativeInt32FromAnnotation(t *testing.T) {
-	tests := []struct {
-		name        string
-		annotations map[string]string
-		value       int32
-		valid       bool
-		err         string
-	}{
-		{name: "invalid empty"},
-		{name: "invalid", annotations: map[string]string{"test": "invalid", "foo": "2"}, err: "invalid syntax"},
-		{name: "invalid negative ", annotations: map[string]string{"test": "-1", "foo": "2"}, err: "invalid syntax"},
-		{name: "valid zero", annotations: map[string]string{"test": "0", "foo": "2"}, value: 0, valid: true},
-		{name: "valid", annotations: map[string]string{"test": "13", "foo": "2"}, value: 13, valid: true},
-		{name: "valid max", annotations: map[string]string{"test": fmt.Sprint(math.MaxInt32), "foo": "2"}, value: math.MaxInt32, valid: true},
-		{name: "invalid max out of range", annotations: map[string]string{"test": fmt.Sprint(uint32(math.MaxInt32) + 1), "foo": "2"}, err: "out of range"},
-		{name: "invalid max out of range 2", annotations: map[string]string{"test": fmt.Sprint(uint64(math.MaxUint32) + 1), "foo": "2"}, err: "out of range"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := generateRS(generateDeployment("nginx"))
-			r.Annotations = tt.annotations
-			v, ok, err := getNonNegativeInt32FromAnnotation(r, "test")
-			if v != tt.value || ok != tt.valid {
-				t.Fatalf("got %d,%v want %d,%v", v, ok, tt.value, tt.valid)
-			}
-			if (err == nil) != (tt.err == "") || (err != nil && !strings.Contains(err.Error(), tt.err)) {
-				t.Fatalf("err = %v, want containing %q", err, tt.err)
 			}
 		})
 	}
@@ -619,45 +588,45 @@ func TestGetNonNegativeInt32FromAnnotation(t *testing.T) {
 func TestAnnotationUtils(t *testing.T) {
 	d := generateDeployment("nginx")
 	r := generateRS(d)
-	d.Annotations[RevisionAnnotation] = "1"
+	d.Annotations[deploymentutil.RevisionAnnotation] = "1"
 
 	t.Run("SetNewReplicaSetAnnotations", func(t *testing.T) {
 		for i := 10; i < 20; i++ {
 			next := fmt.Sprint(i + 1)
-			SetNewReplicaSetAnnotations(d, r, next, true, 5)
+			deploymentutil.SetNewReplicaSetAnnotations(d, r, next, true, 5)
 			if i >= 12 {
-				if want := fmt.Sprintf("%d,%d", i-1, i); r.Annotations[RevisionHistoryAnnotation] != want {
-					t.Errorf("revision history = %q, want %q", r.Annotations[RevisionHistoryAnnotation], want)
+				if want := fmt.Sprintf("%d,%d", i-1, i); r.Annotations[deploymentutil.RevisionHistoryAnnotation] != want {
+					t.Errorf("revision history = %q, want %q", r.Annotations[deploymentutil.RevisionHistoryAnnotation], want)
 				}
 			}
-			if r.Annotations[RevisionAnnotation] != next {
-				t.Errorf("revision = %q, want %q", r.Annotations[RevisionAnnotation], next)
+			if r.Annotations[deploymentutil.RevisionAnnotation] != next {
+				t.Errorf("revision = %q, want %q", r.Annotations[deploymentutil.RevisionAnnotation], next)
 			}
 		}
 	})
 	t.Run("SetReplicasAnnotations", func(t *testing.T) {
-		if !SetReplicasAnnotations(r, 10, 11) {
+		if !deploymentutil.SetReplicasAnnotations(r, 10, 11) {
 			t.Error("SetReplicasAnnotations reported no change")
 		}
-		if r.Annotations[DesiredReplicasAnnotation] != "10" || r.Annotations[MaxReplicasAnnotation] != "11" {
+		if r.Annotations[deploymentutil.DesiredReplicasAnnotation] != "10" || r.Annotations[deploymentutil.MaxReplicasAnnotation] != "11" {
 			t.Errorf("annotations = %v", r.Annotations)
 		}
-		if SetReplicasAnnotations(r, 10, 11) {
+		if deploymentutil.SetReplicasAnnotations(r, 10, 11) {
 			t.Error("second identical call reported a change")
 		}
 	})
-	r.Annotations[DesiredReplicasAnnotation] = "1"
+	r.Annotations[deploymentutil.DesiredReplicasAnnotation] = "1"
 	r.Status.AvailableReplicas = 1
 	r.Spec.Replicas = ptr[int32](1)
 	t.Run("IsSaturated", func(t *testing.T) {
-		if !IsSaturated(d, r) {
+		if !deploymentutil.IsSaturated(d, r) {
 			t.Error("expected saturated")
 		}
 		r.Status.AvailableReplicas = 0
-		if IsSaturated(d, r) {
+		if deploymentutil.IsSaturated(d, r) {
 			t.Error("saturated without available pods")
 		}
-		if IsSaturated(d, nil) {
+		if deploymentutil.IsSaturated(d, nil) {
 			t.Error("nil ReplicaSet saturated")
 		}
 	})
@@ -669,33 +638,33 @@ func TestSetNewReplicaSetAnnotations(t *testing.T) {
 	d.Spec.Strategy = api.DeploymentStrategy{Type: api.RollingUpdateDeploymentStrategyType,
 		RollingUpdate: &api.RollingUpdateDeployment{MaxSurge: percent("25%"), MaxUnavailable: percent("25%")}}
 	d.Annotations = map[string]string{
-		ChangeCauseAnnotation:       "kubectl set image ...",
-		LastAppliedConfigAnnotation: "{}",
-		RevisionAnnotation:          "7",
-		DeprecatedRollbackTo:        "2",
-		"empty":                     "",
+		deploymentutil.ChangeCauseAnnotation:       "kubectl set image ...",
+		deploymentutil.LastAppliedConfigAnnotation: "{}",
+		deploymentutil.RevisionAnnotation:          "7",
+		deploymentutil.DeprecatedRollbackTo:        "2",
+		"empty":                                    "",
 	}
 	// A ReplicaSet about to be created gets the copied annotations, the
 	// revision and the replica annotations.
 	fresh := generateRS(d)
-	if !SetNewReplicaSetAnnotations(d, fresh, "3", false, maxRevHistoryLengthInChars) {
+	if !deploymentutil.SetNewReplicaSetAnnotations(d, fresh, "3", false, maxRevHistoryLengthInChars) {
 		t.Fatal("no change reported")
 	}
-	want := map[string]string{ChangeCauseAnnotation: "kubectl set image ...", RevisionAnnotation: "3",
-		DesiredReplicasAnnotation: "4", MaxReplicasAnnotation: "5"}
+	want := map[string]string{deploymentutil.ChangeCauseAnnotation: "kubectl set image ...", deploymentutil.RevisionAnnotation: "3",
+		deploymentutil.DesiredReplicasAnnotation: "4", deploymentutil.MaxReplicasAnnotation: "5"}
 	if fmt.Sprint(fresh.Annotations) != fmt.Sprint(want) {
 		t.Errorf("annotations = %v, want %v", fresh.Annotations, want)
 	}
 	// Reused by a rollback: revision-history grows.
-	if !SetNewReplicaSetAnnotations(d, fresh, "5", true, maxRevHistoryLengthInChars) || fresh.Annotations[RevisionHistoryAnnotation] != "3" {
-		t.Errorf("history = %q, want 3", fresh.Annotations[RevisionHistoryAnnotation])
+	if !deploymentutil.SetNewReplicaSetAnnotations(d, fresh, "5", true, maxRevHistoryLengthInChars) || fresh.Annotations[deploymentutil.RevisionHistoryAnnotation] != "3" {
+		t.Errorf("history = %q, want 3", fresh.Annotations[deploymentutil.RevisionHistoryAnnotation])
 	}
-	SetNewReplicaSetAnnotations(d, fresh, "8", true, maxRevHistoryLengthInChars)
-	if fresh.Annotations[RevisionHistoryAnnotation] != "3,5" || fresh.Annotations[RevisionAnnotation] != "8" {
-		t.Errorf("history = %q rev %q, want 3,5 / 8", fresh.Annotations[RevisionHistoryAnnotation], fresh.Annotations[RevisionAnnotation])
+	deploymentutil.SetNewReplicaSetAnnotations(d, fresh, "8", true, maxRevHistoryLengthInChars)
+	if fresh.Annotations[deploymentutil.RevisionHistoryAnnotation] != "3,5" || fresh.Annotations[deploymentutil.RevisionAnnotation] != "8" {
+		t.Errorf("history = %q rev %q, want 3,5 / 8", fresh.Annotations[deploymentutil.RevisionHistoryAnnotation], fresh.Annotations[deploymentutil.RevisionAnnotation])
 	}
 	// A lower or equal revision changes nothing.
-	if SetNewReplicaSetAnnotations(d, fresh, "8", true, maxRevHistoryLengthInChars) {
+	if deploymentutil.SetNewReplicaSetAnnotations(d, fresh, "8", true, maxRevHistoryLengthInChars) {
 		t.Error("equal revision reported a change")
 	}
 	// An unparsable revision on the ReplicaSet (deployment_util.go
@@ -703,29 +672,29 @@ func TestSetNewReplicaSetAnnotations(t *testing.T) {
 	// is touched, even though the Deployment's annotations were already
 	// copied onto the object: the caller (getNewReplicaSet) writes nothing.
 	bad := generateRS(d)
-	bad.Annotations = map[string]string{RevisionAnnotation: "x"}
+	bad.Annotations = map[string]string{deploymentutil.RevisionAnnotation: "x"}
 	d.Annotations["kubernetes.io/change-cause"] = "unparsable test"
-	if SetNewReplicaSetAnnotations(d, bad, "9", true, maxRevHistoryLengthInChars) || bad.Annotations[RevisionAnnotation] != "x" ||
-		bad.Annotations["kubernetes.io/change-cause"] != "unparsable test" || bad.Annotations[RevisionHistoryAnnotation] != "" {
+	if deploymentutil.SetNewReplicaSetAnnotations(d, bad, "9", true, maxRevHistoryLengthInChars) || bad.Annotations[deploymentutil.RevisionAnnotation] != "x" ||
+		bad.Annotations["kubernetes.io/change-cause"] != "unparsable test" || bad.Annotations[deploymentutil.RevisionHistoryAnnotation] != "" {
 		t.Errorf("unparsable revision: %v", bad.Annotations)
 	}
 	delete(d.Annotations, "kubernetes.io/change-cause")
 	// An append that cannot fit even after dropping everything is skipped.
 	long := generateRS(d)
-	long.Annotations = map[string]string{RevisionAnnotation: "123456", RevisionHistoryAnnotation: "1,2"}
-	SetNewReplicaSetAnnotations(d, long, "1234567", true, 5)
-	if long.Annotations[RevisionHistoryAnnotation] != "1,2" || long.Annotations[RevisionAnnotation] != "1234567" {
+	long.Annotations = map[string]string{deploymentutil.RevisionAnnotation: "123456", deploymentutil.RevisionHistoryAnnotation: "1,2"}
+	deploymentutil.SetNewReplicaSetAnnotations(d, long, "1234567", true, 5)
+	if long.Annotations[deploymentutil.RevisionHistoryAnnotation] != "1,2" || long.Annotations[deploymentutil.RevisionAnnotation] != "1234567" {
 		t.Errorf("oversized append: %v", long.Annotations)
 	}
 }
 
 func TestSetDeploymentAnnotationsTo(t *testing.T) {
 	d := generateDeployment("nginx")
-	d.Annotations = map[string]string{RevisionAnnotation: "4", ChangeCauseAnnotation: "current", "team": "a"}
+	d.Annotations = map[string]string{deploymentutil.RevisionAnnotation: "4", deploymentutil.ChangeCauseAnnotation: "current", "team": "a"}
 	r := generateRS(d)
-	r.Annotations = map[string]string{RevisionAnnotation: "2", ChangeCauseAnnotation: "old", DesiredReplicasAnnotation: "3"}
-	SetDeploymentAnnotationsTo(d, r)
-	want := map[string]string{RevisionAnnotation: "4", ChangeCauseAnnotation: "old"}
+	r.Annotations = map[string]string{deploymentutil.RevisionAnnotation: "2", deploymentutil.ChangeCauseAnnotation: "old", deploymentutil.DesiredReplicasAnnotation: "3"}
+	deploymentutil.SetDeploymentAnnotationsTo(d, r)
+	want := map[string]string{deploymentutil.RevisionAnnotation: "4", deploymentutil.ChangeCauseAnnotation: "old"}
 	if fmt.Sprint(d.Annotations) != fmt.Sprint(want) {
 		t.Errorf("got %v, want %v", d.Annotations, want)
 	}
@@ -738,15 +707,15 @@ func TestReplicasAnnotationsNeedUpdate(t *testing.T) {
 		expected    bool
 	}{
 		{"test Annotations nil", nil, true},
-		{"test desiredReplicas update", map[string]string{DesiredReplicasAnnotation: "8", MaxReplicasAnnotation: "20"}, true},
-		{"test maxReplicas update", map[string]string{DesiredReplicasAnnotation: "10", MaxReplicasAnnotation: "16"}, true},
-		{"test needn't update", map[string]string{DesiredReplicasAnnotation: "10", MaxReplicasAnnotation: "20"}, false},
+		{"test desiredReplicas update", map[string]string{deploymentutil.DesiredReplicasAnnotation: "8", deploymentutil.MaxReplicasAnnotation: "20"}, true},
+		{"test maxReplicas update", map[string]string{deploymentutil.DesiredReplicasAnnotation: "10", deploymentutil.MaxReplicasAnnotation: "16"}, true},
+		{"test needn't update", map[string]string{deploymentutil.DesiredReplicasAnnotation: "10", deploymentutil.MaxReplicasAnnotation: "20"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := rs("hello", 0, map[string]string{"foo": "bar"}, api.Time{})
 			r.Annotations = tt.annotations
-			if got := ReplicasAnnotationsNeedUpdate(r, 10, 20); got != tt.expected {
+			if got := deploymentutil.ReplicasAnnotationsNeedUpdate(r, 10, 20); got != tt.expected {
 				t.Errorf("got %v, want %v", got, tt.expected)
 			}
 		})
@@ -789,7 +758,7 @@ func TestGetDeploymentsForReplicaSet(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := GetDeploymentsForReplicaSet(deployments, tt.rs)
+			got, err := deploymentutil.GetDeploymentsForReplicaSet(deployments, tt.rs)
 			if tt.err != "" {
 				if err == nil || err.Error() != tt.err {
 					t.Fatalf("err = %v, want %q", err, tt.err)
@@ -803,59 +772,11 @@ func TestGetDeploymentsForReplicaSet(t *testing.T) {
 	}
 }
 
-func TestGetReplicaSetFraction(t *testing.T) {
-	tests := []struct {
-		name                                           string
-		replicas, statusReplicas, maxSurge, rsReplicas int32
-		annotations                                    map[string]string
-		expected                                       int32
-	}{
-		{name: "empty deployment always scales to 0", replicas: 0, rsReplicas: 10, expected: -10},
-		{name: "unsynced deployment does not scale when max-replicas annotation is missing (removed by a 3rd party)", replicas: 10, rsReplicas: 5, expected: 0},
-		{name: "unsynced deployment does not scale when max-replicas annotation is incorrectly set to 0 (by a 3rd party)", replicas: 10, rsReplicas: 5,
-			annotations: map[string]string{MaxReplicasAnnotation: "0"}, expected: 0},
-		{name: "scale up by 1/5 should increase RS replicas by 1/5 when max-replicas annotation is missing (removed by a 3rd party)",
-			replicas: 120, statusReplicas: 100, rsReplicas: 50, expected: 10},
-		{name: "scale up by 1/5 should increase RS replicas by 1/5 when max-replicas annotation is incorrectly set to 0 (by a 3rd party)",
-			replicas: 120, statusReplicas: 100, rsReplicas: 50, annotations: map[string]string{MaxReplicasAnnotation: "0"}, expected: 10},
-		{name: "scale up by 1/5 should increase RS replicas by 1/5", replicas: 120, rsReplicas: 50,
-			annotations: map[string]string{MaxReplicasAnnotation: "100"}, expected: 10},
-		{name: "scale up with maxSurge by 1/5 should increase RS replicas approximately by 1/5", replicas: 120, maxSurge: 10, rsReplicas: 50,
-			annotations: map[string]string{MaxReplicasAnnotation: "110"}, expected: 9},
-		{name: "scale down by 1/6 should decrease RS replicas by 1/6", replicas: 10, rsReplicas: 6,
-			annotations: map[string]string{MaxReplicasAnnotation: "12"}, expected: -1},
-		{name: "scale down with maxSurge by 1/6 should decrease RS replicas approximately by 1/6", replicas: 100, maxSurge: 10, rsReplicas: 50,
-			annotations: map[string]string{MaxReplicasAnnotation: "130"}, expected: -8},
-		// Kubeplay: an unparsable annotation falls back like a missing one;
-		// the documented example (reference §19 b).
-		{name: "unparsable annotation falls back to status.replicas", replicas: 120, statusReplicas: 100, rsReplicas: 50,
-			annotations: map[string]string{MaxReplicasAnnotation: "-3"}, expected: 10},
-		{name: "docs 10 -> 15: old 8", replicas: 15, maxSurge: 3, rsReplicas: 8, annotations: map[string]string{MaxReplicasAnnotation: "13"}, expected: 3},
-		{name: "docs 10 -> 15: new 5", replicas: 15, maxSurge: 3, rsReplicas: 5, annotations: map[string]string{MaxReplicasAnnotation: "13"}, expected: 2},
-		{name: "half rounds away from zero", replicas: 3, rsReplicas: 1, annotations: map[string]string{MaxReplicasAnnotation: "2"}, expected: 1},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			d := generateDeployment("nginx")
-			d.Status.Replicas = tt.statusReplicas
-			d.Spec.Replicas = ptr(tt.replicas)
-			d.Spec.Strategy = api.DeploymentStrategy{Type: api.RollingUpdateDeploymentStrategyType,
-				RollingUpdate: &api.RollingUpdateDeployment{MaxSurge: intstr(tt.maxSurge), MaxUnavailable: intstr(1)}}
-			r := generateRS(d)
-			r.Annotations = tt.annotations
-			r.Spec.Replicas = ptr(tt.rsReplicas)
-			if got := getReplicaSetFraction(r, d); got != tt.expected {
-				t.Fatalf("got %d, want %d", got, tt.expected)
-			}
-		})
-	}
-}
-
 func TestGetReplicaSetProportion(t *testing.T) {
 	d := newDeployment("foo", 15, nil, intstr(3), intstr(2), nil)
 	withMax := func(replicas int32, max string) *api.ReplicaSet {
 		r := rs("r", replicas, nil, api.Time{})
-		r.Annotations = map[string]string{MaxReplicasAnnotation: max}
+		r.Annotations = map[string]string{deploymentutil.MaxReplicasAnnotation: max}
 		return r
 	}
 	tests := []struct {
@@ -874,7 +795,7 @@ func TestGetReplicaSetProportion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := GetReplicaSetProportion(tt.rs, d, tt.toAdd, tt.added); got != tt.expected {
+			if got := deploymentutil.GetReplicaSetProportion(tt.rs, d, tt.toAdd, tt.added); got != tt.expected {
 				t.Errorf("got %d, want %d", got, tt.expected)
 			}
 		})
@@ -883,8 +804,8 @@ func TestGetReplicaSetProportion(t *testing.T) {
 
 func TestRoundToInt32(t *testing.T) {
 	for in, want := range map[float64]int32{0: 0, 0.4: 0, 0.5: 1, 1.5: 2, 2.5: 3, -0.5: -1, -1.5: -2, -2.4: -2, 11.077: 11, 6.92: 7} {
-		if got := roundToInt32(in); got != want {
-			t.Errorf("roundToInt32(%v) = %d, want %d", in, got, want)
+		if got := deploymentutil.RoundToInt32(in); got != want {
+			t.Errorf("RoundToInt32(%v) = %d, want %d", in, got, want)
 		}
 	}
 }
@@ -910,7 +831,7 @@ func TestFindActiveOrLatest(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := FindActiveOrLatest(tt.newRS, append([]*api.ReplicaSet(nil), tt.old...)); got != tt.expected {
+			if got := deploymentutil.FindActiveOrLatest(tt.newRS, append([]*api.ReplicaSet(nil), tt.old...)); got != tt.expected {
 				t.Errorf("got %s, want %s", rsName(got), rsName(tt.expected))
 			}
 		})
@@ -921,28 +842,28 @@ func TestRevisions(t *testing.T) {
 	withRev := func(name, rev string) *api.ReplicaSet {
 		r := rs(name, 0, nil, api.Time{})
 		if rev != "" {
-			r.Annotations = map[string]string{RevisionAnnotation: rev}
+			r.Annotations = map[string]string{deploymentutil.RevisionAnnotation: rev}
 		}
 		return r
 	}
 	all := []*api.ReplicaSet{withRev("a", "3"), withRev("b", ""), withRev("c", "x"), withRev("d", "7"), nil, withRev("e", "5")}
-	if got := MaxRevision(all); got != 7 {
+	if got := deploymentutil.MaxRevision(all); got != 7 {
 		t.Errorf("MaxRevision = %d, want 7", got)
 	}
-	if got := LastRevision(all); got != 5 {
+	if got := deploymentutil.LastRevision(all); got != 5 {
 		t.Errorf("LastRevision = %d, want 5", got)
 	}
-	if got := LastRevision([]*api.ReplicaSet{withRev("a", "4")}); got != 0 {
+	if got := deploymentutil.LastRevision([]*api.ReplicaSet{withRev("a", "4")}); got != 0 {
 		t.Errorf("LastRevision of one = %d, want 0", got)
 	}
-	if v, err := Revision(withRev("b", "")); v != 0 || err != nil {
+	if v, err := deploymentutil.Revision(withRev("b", "")); v != 0 || err != nil {
 		t.Errorf("missing revision = %d, %v", v, err)
 	}
-	if _, err := Revision(withRev("c", "x")); err == nil {
+	if _, err := deploymentutil.Revision(withRev("c", "x")); err == nil {
 		t.Error("unparsable revision: no error")
 	}
 	d := generateDeployment("nginx")
-	if !SetDeploymentRevision(d, "4") || SetDeploymentRevision(d, "4") || d.Annotations[RevisionAnnotation] != "4" {
+	if !deploymentutil.SetDeploymentRevision(d, "4") || deploymentutil.SetDeploymentRevision(d, "4") || d.Annotations[deploymentutil.RevisionAnnotation] != "4" {
 		t.Errorf("SetDeploymentRevision: %v", d.Annotations)
 	}
 }
@@ -951,7 +872,7 @@ func TestReplicaSetsByRevision(t *testing.T) {
 	mk := func(name string, created time.Duration, rev string) *api.ReplicaSet {
 		r := rs(name, 0, nil, at(created))
 		if rev != "" {
-			r.Annotations = map[string]string{RevisionAnnotation: rev}
+			r.Annotations = map[string]string{deploymentutil.RevisionAnnotation: rev}
 		}
 		return r
 	}
@@ -969,7 +890,7 @@ func TestReplicaSetsByRevision(t *testing.T) {
 		{[]*api.ReplicaSet{mk("b", time.Minute, "x"), mk("a", 0, "9")}, "[a b]"},
 	}
 	for i, tt := range tests {
-		sort.Sort(ReplicaSetsByRevision(tt.list))
+		sort.Sort(deploymentutil.ReplicaSetsByRevision(tt.list))
 		if got := rsNames(tt.list); got != tt.want {
 			t.Errorf("#%d: got %s, want %s", i, got, tt.want)
 		}
@@ -1001,24 +922,24 @@ func TestGenerateReplicaSetName(t *testing.T) {
 
 func TestHasProgressDeadlineAndHistoryLimit(t *testing.T) {
 	d := &api.Deployment{}
-	if HasProgressDeadline(d) || HasRevisionHistoryLimit(d) {
+	if deploymentutil.HasProgressDeadline(d) || deploymentutil.HasRevisionHistoryLimit(d) {
 		t.Error("nil fields must mean no deadline and no limit")
 	}
 	d.Spec.ProgressDeadlineSeconds, d.Spec.RevisionHistoryLimit = ptr[int32](math.MaxInt32), ptr[int32](math.MaxInt32)
-	if HasProgressDeadline(d) || HasRevisionHistoryLimit(d) {
+	if deploymentutil.HasProgressDeadline(d) || deploymentutil.HasRevisionHistoryLimit(d) {
 		t.Error("MaxInt32 must mean no deadline and no limit")
 	}
 	d.Spec.ProgressDeadlineSeconds, d.Spec.RevisionHistoryLimit = ptr[int32](600), ptr[int32](0)
-	if !HasProgressDeadline(d) || !HasRevisionHistoryLimit(d) {
+	if !deploymentutil.HasProgressDeadline(d) || !deploymentutil.HasRevisionHistoryLimit(d) {
 		t.Error("600 / 0 must count")
 	}
 }
 
 func TestSetFromReplicaSetTemplate(t *testing.T) {
 	d := generateDeployment("nginx")
-	tmpl := podTemplate("x", "", nil, map[string]string{"name": "nginx", DefaultDeploymentUniqueLabelKey: "abc"})
-	SetFromReplicaSetTemplate(d, tmpl)
-	if _, ok := d.Spec.Template.Labels[DefaultDeploymentUniqueLabelKey]; ok || tmpl.Labels[DefaultDeploymentUniqueLabelKey] != "abc" {
+	tmpl := podTemplate("x", "", nil, map[string]string{"name": "nginx", deploymentutil.DefaultDeploymentUniqueLabelKey: "abc"})
+	deploymentutil.SetFromReplicaSetTemplate(d, tmpl)
+	if _, ok := d.Spec.Template.Labels[deploymentutil.DefaultDeploymentUniqueLabelKey]; ok || tmpl.Labels[deploymentutil.DefaultDeploymentUniqueLabelKey] != "abc" {
 		t.Errorf("hash label handling: deployment %v, template %v", d.Spec.Template.Labels, tmpl.Labels)
 	}
 }

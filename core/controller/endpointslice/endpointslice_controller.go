@@ -126,9 +126,6 @@ func New(ctx *controller.Context) *Controller {
 	return c
 }
 
-// SetMaxEndpointsPerSlice changes --max-endpoints-per-slice (1..1000).
-func (c *Controller) SetMaxEndpointsPerSlice(n int) { c.reconciler.maxEndpointsPerSlice = n }
-
 // Name implements controller.Controller.
 func (c *Controller) Name() string { return Name }
 

@@ -1,10 +1,12 @@
-// Package nodelifecycle is the part of kube-controller-manager that watches
-// nodes: the node lifecycle controller (node_lifecycle_controller.go), the
-// taint eviction controller (taint_eviction.go) and the pod garbage
-// collector (podgc.go), plus the kubelet's lease helper (lease.go) that the
-// kubelet actors call to heartbeat.
+// Package nodelifecycle is the node lifecycle controller of
+// kube-controller-manager (pkg/controller/nodelifecycle), which watches the
+// nodes' health and taints them, plus the kubelet's lease helper (lease.go)
+// that the kubelet actors call to heartbeat. Two separate controllers act
+// on its taints, as upstream: core/controller/tainteviction evicts the pods
+// of a NoExecute-tainted node, core/controller/podgc collects the pods of a
+// node that is gone.
 //
-// The story they tell together, with the v1.37 defaults:
+// The story the three tell together, with the v1.37 defaults:
 //
 //	t      the kubelet of node-2 stops (last lease renewal seen at t)
 //	t+50s  grace period over; at the next 5-second health pass the node's
@@ -20,6 +22,5 @@
 //	       force-deletes its pods after a 40-second quarantine.
 //
 // Files: node_lifecycle_controller.go (health, taints, disruption), taints.go
-// (taint and toleration helpers, the rate-limited tainting queue),
-// taint_eviction.go, podgc.go, lease.go.
+// (taint helpers, the rate-limited tainting queue), lease.go.
 package nodelifecycle

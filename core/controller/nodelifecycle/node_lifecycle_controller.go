@@ -40,6 +40,16 @@ const (
 	nodeEvictionPeriod = 100 * time.Millisecond
 )
 
+// The kubelets' node Leases, which this controller only reads.
+const (
+	// nodeLeaseNamespace is v1.NamespaceNodeLease.
+	nodeLeaseNamespace = "kube-node-lease"
+	// kubeletLeaseRenewInterval is how often a kubelet renews its Lease
+	// (10 s, a quarter of its 40 s duration): a node silent for two of them
+	// is called out in the decision record before it turns Unknown.
+	kubeletLeaseRenewInterval = 10 * time.Second
+)
+
 // Condition reasons and messages the controller writes
 // (tryUpdateNodeHealth).
 const (
@@ -285,8 +295,8 @@ func (nc *Controller) doNoScheduleTaintingPass(name string, ds *controller.Decis
 		return
 	}
 	ok = swapNodeControllerTaint(nc.ctx.Server, name, toAdd, toDel, nc.ctx.Clock.Now())
-	about(ds, "node/"+name, "doNoScheduleTaintingPass", "NoSchedule taints follow the conditions and spec.unschedulable",
-		fmt.Sprintf("node %s: add %s, remove %s (ok=%t)", name, formatTaints(toAdd), formatTaints(toDel), ok))
+	ds.AddAbout("node/"+name, "doNoScheduleTaintingPass", "NoSchedule taints follow the conditions and spec.unschedulable",
+		fmt.Sprintf("node %s: add %s, remove %s (ok=%t)", name, controller.FormatTaints(toAdd), controller.FormatTaints(toDel), ok))
 }
 
 // labelReconcileInfo: the beta label follows the stable one.
@@ -325,7 +335,7 @@ func (nc *Controller) reconcileNodeLabels(name string, ds *controller.Decisions)
 	}
 	sort.Strings(keys)
 	_, err = nc.ctx.Server.Update(fresh)
-	about(ds, "node/"+name, "reconcileNodeLabels", "beta os/arch labels follow the stable ones",
+	ds.AddAbout("node/"+name, "reconcileNodeLabels", "beta os/arch labels follow the stable ones",
 		fmt.Sprintf("node %s: set %s (err=%v)", name, strings.Join(keys, ","), err))
 }
 
@@ -401,7 +411,7 @@ func (nc *Controller) monitorNodeHealth(ds *controller.Decisions) {
 		gracePeriod, observed, current, detail := nc.tryUpdateNodeHealth(node, now, ds)
 		inputs = append(inputs, controller.Input{Name: node.Name, Value: detail})
 		if h := nc.nodeHealth[node.Name]; observed.Status != api.ConditionTrue ||
-			(h != nil && now.Sub(h.probeTimestamp) > 2*LeaseRenewInterval) {
+			(h != nil && now.Sub(h.probeTimestamp) > 2*kubeletLeaseRenewInterval) {
 			silent := time.Duration(0)
 			if h != nil {
 				silent = now.Sub(h.probeTimestamp)
@@ -450,7 +460,7 @@ func (nc *Controller) monitorNodeHealth(ds *controller.Decisions) {
 // as observed before and as it is after, and a line for the decision.
 func (nc *Controller) tryUpdateNodeHealth(node *api.Node, now time.Time, ds *controller.Decisions) (time.Duration, api.NodeCondition, *api.NodeCondition, string) {
 	health := nc.nodeHealth[node.Name]
-	current := nodeCondition(&node.Status, api.NodeReady)
+	current := api.GetNodeCondition(&node.Status, api.NodeReady)
 	var observed api.NodeCondition
 	var gracePeriod time.Duration
 	if current == nil {
@@ -492,7 +502,7 @@ func (nc *Controller) tryUpdateNodeHealth(node *api.Node, now time.Time, ds *con
 		health.readyCondition = &c
 	}
 	// Always update the probe time if the node lease is renewed.
-	if lease, ok := controller.GetAs[*api.Lease](nc.leases, NodeLeaseNamespace, node.Name); ok && lease.Spec.RenewTime != nil {
+	if lease, ok := controller.GetAs[*api.Lease](nc.leases, nodeLeaseNamespace, node.Name); ok && lease.Spec.RenewTime != nil {
 		rt := lease.Spec.RenewTime.Time.Time
 		if savedLease == nil || savedLease.Before(rt) {
 			health.leaseRenewTime = &rt
@@ -511,7 +521,7 @@ func (nc *Controller) tryUpdateNodeHealth(node *api.Node, now time.Time, ds *con
 	// the conditions Unknown (NetworkUnavailable is the network plugin's).
 	nowT := api.NewTime(now)
 	for _, t := range []api.NodeConditionType{api.NodeReady, api.NodeMemoryPressure, api.NodeDiskPressure, api.NodePIDPressure} {
-		c := nodeCondition(&node.Status, t)
+		c := api.GetNodeCondition(&node.Status, t)
 		if c == nil {
 			node.Status.Conditions = append(node.Status.Conditions, api.NodeCondition{Type: t,
 				Status: api.ConditionUnknown, Reason: ReasonNodeStatusNeverUpdated, Message: MessageNodeStatusNeverUpdate,
@@ -525,7 +535,7 @@ func (nc *Controller) tryUpdateNodeHealth(node *api.Node, now time.Time, ds *con
 			c.LastTransitionTime = nowT
 		}
 	}
-	current = nodeCondition(&node.Status, api.NodeReady)
+	current = api.GetNodeCondition(&node.Status, api.NodeReady)
 	if *current == observed {
 		return gracePeriod, observed, current, detail
 	}
@@ -542,7 +552,7 @@ func (nc *Controller) tryUpdateNodeHealth(node *api.Node, now time.Time, ds *con
 	c := *current
 	nc.nodeHealth[node.Name] = &nodeHealthData{probeTimestamp: health.probeTimestamp, readyTransitionTimestamp: now,
 		readyCondition: &c, leaseRenewTime: health.leaseRenewTime}
-	about(ds, "node/"+node.Name, "tryUpdateNodeHealth",
+	ds.AddAbout("node/"+node.Name, "tryUpdateNodeHealth",
 		fmt.Sprintf("now %s > last heartbeat seen %s + grace %s", now.UTC().Format(time.RFC3339),
 			health.probeTimestamp.UTC().Format(time.RFC3339), gracePeriod),
 		fmt.Sprintf("node %s: Ready %s → Unknown (%s: %s)", node.Name, observed.Status, ReasonNodeStatusUnknown, MessageNodeStatusUnknown))
@@ -557,22 +567,22 @@ func (nc *Controller) processTaintBaseEviction(node *api.Node, observed api.Node
 	case api.ConditionFalse:
 		if taintExists(node.Spec.Taints, UnreachableTaintTemplate) {
 			ok := swapNodeControllerTaint(nc.ctx.Server, node.Name, []api.Taint{NotReadyTaintTemplate}, []api.Taint{UnreachableTaintTemplate}, now)
-			about(ds, "node/"+node.Name, "processTaintBaseEviction", "Ready=False on a node tainted unreachable",
+			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=False on a node tainted unreachable",
 				fmt.Sprintf("node %s: swap %s for %s (ok=%t)", node.Name, api.TaintNodeUnreachable, api.TaintNodeNotReady, ok))
 		} else if nc.markNodeForTainting(node, api.ConditionFalse) {
-			about(ds, "node/"+node.Name, "processTaintBaseEviction", "Ready=False", "node "+node.Name+" queued for the "+api.TaintNodeNotReady+":NoExecute taint")
+			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=False", "node "+node.Name+" queued for the "+api.TaintNodeNotReady+":NoExecute taint")
 		}
 	case api.ConditionUnknown:
 		if taintExists(node.Spec.Taints, NotReadyTaintTemplate) {
 			ok := swapNodeControllerTaint(nc.ctx.Server, node.Name, []api.Taint{UnreachableTaintTemplate}, []api.Taint{NotReadyTaintTemplate}, now)
-			about(ds, "node/"+node.Name, "processTaintBaseEviction", "Ready=Unknown on a node tainted not-ready",
+			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=Unknown on a node tainted not-ready",
 				fmt.Sprintf("node %s: swap %s for %s (ok=%t)", node.Name, api.TaintNodeNotReady, api.TaintNodeUnreachable, ok))
 		} else if nc.markNodeForTainting(node, api.ConditionUnknown) {
-			about(ds, "node/"+node.Name, "processTaintBaseEviction", "Ready=Unknown", "node "+node.Name+" queued for the "+api.TaintNodeUnreachable+":NoExecute taint")
+			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=Unknown", "node "+node.Name+" queued for the "+api.TaintNodeUnreachable+":NoExecute taint")
 		}
 	case api.ConditionTrue:
 		if removed := nc.markNodeAsReachable(node); removed {
-			about(ds, "node/"+node.Name, "processTaintBaseEviction", "Ready=True", "node "+node.Name+" is healthy again: NoExecute taints removed")
+			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=True", "node "+node.Name+" is healthy again: NoExecute taints removed")
 		}
 	}
 }
@@ -628,7 +638,7 @@ func (nc *Controller) doNoExecuteTaintingPass(ds *controller.Decisions) {
 			if !ok {
 				return true, 0 // no longer present
 			}
-			cond := nodeCondition(&node.Status, api.NodeReady)
+			cond := api.GetNodeCondition(&node.Status, api.NodeReady)
 			if cond == nil {
 				return false, 50 * time.Millisecond
 			}
@@ -642,7 +652,7 @@ func (nc *Controller) doNoExecuteTaintingPass(ds *controller.Decisions) {
 				return true, 0 // ready again: nothing to taint
 			}
 			ok = swapNodeControllerTaint(nc.ctx.Server, node.Name, []api.Taint{add}, []api.Taint{opposite}, now)
-			about(ds, "node/"+node.Name, "doNoExecuteTaintingPass",
+			ds.AddAbout("node/"+node.Name, "doNoExecuteTaintingPass",
 				fmt.Sprintf("node-eviction-rate %g nodes/s in zone %q", q.limiter.qps, z),
 				fmt.Sprintf("node %s: taint %s:%s (ok=%t)", node.Name, add.Key, add.Effect, ok))
 			return ok, 0
@@ -802,7 +812,7 @@ func (nc *Controller) markPodsNotReady(pods []*api.Pod, nodeName string, ds *con
 		}
 	}
 	if len(marked) > 0 {
-		about(ds, "node/"+nodeName, "MarkPodsNotReady", "node "+nodeName+" is not Ready", "Ready=False on "+strings.Join(marked, ", "))
+		ds.AddAbout("node/"+nodeName, "MarkPodsNotReady", "node "+nodeName+" is not Ready", "Ready=False on "+strings.Join(marked, ", "))
 	}
 	return okAll
 }
@@ -818,16 +828,6 @@ func (nc *Controller) recordNodeEvent(name, uid, reason, message string) {
 func (nc *Controller) recordNodeStatusChange(node *api.Node, newStatus string) {
 	ref := &api.Node{ObjectMeta: api.ObjectMeta{Name: node.Name, UID: node.UID}}
 	nc.recorder.Eventf(ref, api.EventTypeNormal, newStatus, "Node %s status is now: %s", node.Name, newStatus)
-}
-
-// nodeCondition models controllerutil.GetNodeCondition.
-func nodeCondition(st *api.NodeStatus, t api.NodeConditionType) *api.NodeCondition {
-	for i := range st.Conditions {
-		if st.Conditions[i].Type == t {
-			return &st.Conditions[i]
-		}
-	}
-	return nil
 }
 
 // zoneKey models nodetopology.GetZoneKey: "" for a node without
@@ -854,25 +854,4 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-func formatTaints(ts []api.Taint) string {
-	if len(ts) == 0 {
-		return "none"
-	}
-	parts := make([]string, len(ts))
-	for i, t := range ts {
-		parts[i] = t.Key + ":" + string(t.Effect)
-	}
-	return strings.Join(parts, ",")
-}
-
-// about records a decision about one object: ds.Object is the work queue
-// key (such as "monitorNodeHealth"), the record names the node ("node/x")
-// or pod ("default/web-x") it is about.
-func about(ds *controller.Decisions, object, upstream, formula, result string, inputs ...controller.Input) {
-	saved := ds.Object
-	ds.Object = object
-	ds.Add(upstream, formula, result, inputs...)
-	ds.Object = saved
 }

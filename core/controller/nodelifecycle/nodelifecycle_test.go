@@ -12,6 +12,9 @@ import (
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/controller/nodelifecycle"
+	"github.com/kubeplay/kubeplay/core/controller/podgc"
+	"github.com/kubeplay/kubeplay/core/controller/tainteviction"
+	"github.com/kubeplay/kubeplay/core/kubelet/nodelease"
 	"github.com/kubeplay/kubeplay/core/kubelet/nodestatus"
 	"github.com/kubeplay/kubeplay/core/scheduler"
 )
@@ -41,7 +44,7 @@ func (k *kubelets) Tick() {
 			continue
 		}
 		if k.c.CurrentTick()%10 == 0 {
-			if err := nodelifecycle.RenewLease(s, k.c.Clock, n.Name); err != nil {
+			if err := nodelease.RenewLease(s, k.c.Clock, n.Name); err != nil {
 				panic(err)
 			}
 		}
@@ -111,14 +114,14 @@ func newEnv(t *testing.T, pods int) *env {
 	}
 	k := &kubelets{c: c, down: map[string]bool{}}
 	for _, n := range []string{"node-1", "node-2", "node-3"} {
-		if err := nodelifecycle.RenewLease(c.API, c.Clock, n); err != nil {
+		if err := nodelease.RenewLease(c.API, c.Clock, n); err != nil {
 			t.Fatal(err)
 		}
 	}
 	c.Add(scheduler.New(c.Context),
 		nodelifecycle.New(c.Context, nodelifecycle.Options{}),
-		nodelifecycle.NewTaintEvictionController(c.Context),
-		nodelifecycle.NewPodGC(c.Context, 0))
+		tainteviction.New(c.Context),
+		podgc.NewPodGC(c.Context, 0))
 	c.AddActor(k)
 	e := &env{t: t, c: c, kube: k}
 	yes := true
@@ -541,38 +544,6 @@ func TestLabelsReconciled(t *testing.T) {
 	}
 }
 
-func TestRenewLease(t *testing.T) {
-	c := cluster.New(cluster.DefaultSeed)
-	if err := nodelifecycle.RenewLease(c.API, c.Clock, "node-1"); err != nil {
-		t.Fatal(err)
-	}
-	l, err := apiserver.GetAs[*api.Lease](c.API, "kube-node-lease", "node-1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if *l.Spec.HolderIdentity != "node-1" || *l.Spec.LeaseDurationSeconds != 40 || !l.Spec.RenewTime.Equal(c.Clock.Now()) ||
-		len(l.OwnerReferences) != 0 {
-		t.Errorf("lease %+v", l)
-	}
-	if _, err := c.CreateNode(cluster.NewNode(cluster.NodeOptions{Name: "node-1"}, nodestatus.PodCIDR(1))); err != nil {
-		t.Fatal(err)
-	}
-	c.Clock.Advance(10 * time.Second)
-	if err := nodelifecycle.RenewLease(c.API, c.Clock, "node-1"); err != nil {
-		t.Fatal(err)
-	}
-	l, _ = apiserver.GetAs[*api.Lease](c.API, "kube-node-lease", "node-1")
-	node, _ := apiserver.GetAs[*api.Node](c.API, "", "node-1")
-	if !l.Spec.RenewTime.Equal(c.Clock.Now()) || len(l.OwnerReferences) != 1 ||
-		l.OwnerReferences[0] != (api.OwnerReference{APIVersion: "v1", Kind: "Node", Name: "node-1", UID: node.UID}) {
-		t.Errorf("renewed lease %+v", l)
-	}
-	b, _ := json.Marshal(l.Spec)
-	if want := `{"holderIdentity":"node-1","leaseDurationSeconds":40,"renewTime":"2026-01-01T00:00:10.000000Z"}`; string(b) != want {
-		t.Errorf("spec %s, want %s", b, want)
-	}
-}
-
 // TestDeterminism: a failure, an eviction and a node deletion replay byte
 // for byte.
 func TestDeterminism(t *testing.T) {
@@ -611,7 +582,7 @@ func (l *leaseOnly) Tick() {
 		return
 	}
 	for _, n := range l.nodes {
-		if err := nodelifecycle.RenewLease(l.c.API, l.c.Clock, n); err != nil {
+		if err := nodelease.RenewLease(l.c.API, l.c.Clock, n); err != nil {
 			panic(err)
 		}
 	}
@@ -634,8 +605,8 @@ func BenchmarkTick10kPods100Nodes(b *testing.B) {
 	l.Tick()
 	c.Add(scheduler.New(c.Context),
 		nodelifecycle.New(c.Context, nodelifecycle.Options{}),
-		nodelifecycle.NewTaintEvictionController(c.Context),
-		nodelifecycle.NewPodGC(c.Context, 0))
+		tainteviction.New(c.Context),
+		podgc.NewPodGC(c.Context, 0))
 	c.AddActor(l)
 	for i := range 10_000 {
 		p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: fmt.Sprintf("web-%05d", i), Namespace: "default"},

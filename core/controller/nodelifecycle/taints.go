@@ -1,7 +1,6 @@
 package nodelifecycle
 
 import (
-	"math"
 	"slices"
 	"sort"
 	"time"
@@ -76,52 +75,6 @@ func swapNodeControllerTaint(s *apiserver.Server, nodeName string, toAdd, toRemo
 	}
 	_, err = s.Update(node)
 	return err == nil
-}
-
-// getMatchingTolerations models v1helper.GetMatchingTolerations: whether
-// every taint is tolerated, and the first toleration matching each.
-func getMatchingTolerations(taints []api.Taint, tolerations []api.Toleration) (bool, []api.Toleration) {
-	if len(taints) == 0 {
-		return true, nil
-	}
-	var used []api.Toleration
-	for i := range taints {
-		found := false
-		for j := range tolerations {
-			if tolerations[j].ToleratesTaint(&taints[i]) {
-				used = append(used, tolerations[j])
-				found = true
-				break
-			}
-		}
-		if !found {
-			return false, nil
-		}
-	}
-	return true, used
-}
-
-// getMinTolerationTime models tainteviction.getMinTolerationTime: the
-// shortest tolerationSeconds among the tolerations used (0 if there are
-// none, or one is <= 0), or -1 when they all tolerate forever.
-func getMinTolerationTime(tolerations []api.Toleration) time.Duration {
-	if len(tolerations) == 0 {
-		return 0
-	}
-	minSeconds := int64(math.MaxInt64)
-	for _, t := range tolerations {
-		if t.TolerationSeconds == nil {
-			continue
-		}
-		if *t.TolerationSeconds <= 0 {
-			return 0
-		}
-		minSeconds = min(minSeconds, *t.TolerationSeconds)
-	}
-	if minSeconds == math.MaxInt64 {
-		return -1
-	}
-	return time.Duration(minSeconds) * time.Second
 }
 
 // tokenBucket models flowcontrol.NewTokenBucketRateLimiter(qps, burst 1)

@@ -623,7 +623,12 @@ func describeRank(s controller.ActivePodsWithRanks, i, j int, why controller.Ran
 		return fmt.Sprintf("ready %s ago, log2 bucket %d vs %d%s", now.Sub(ti), controller.LogarithmicRank(ti, now),
 			controller.LogarithmicRank(tj, now), uidNote(why == controller.RankReadyUID, pi, pj))
 	case controller.RankRestarts:
-		return fmt.Sprintf("%d restarts vs %d", restarts(pi), restarts(pj))
+		ri, si := controller.MaxContainerRestarts(pi)
+		rj, sj := controller.MaxContainerRestarts(pj)
+		if ri == rj {
+			return fmt.Sprintf("%d restarts each; sidecar restarts %d vs %d", ri, si, sj)
+		}
+		return fmt.Sprintf("%d restarts vs %d", ri, rj)
 	case controller.RankCreated, controller.RankCreatedUID:
 		ti, tj := pi.CreationTimestamp.Time, pj.CreationTimestamp.Time
 		return fmt.Sprintf("created %s ago, log2 bucket %d vs %d%s", now.Sub(ti), controller.LogarithmicRank(ti, now),
@@ -644,14 +649,6 @@ func phaseName(p *api.Pod) string {
 		return "Pending"
 	}
 	return string(p.Status.Phase)
-}
-
-func restarts(p *api.Pod) int32 {
-	var m int32
-	for _, c := range p.Status.ContainerStatuses {
-		m = max(m, c.RestartCount)
-	}
-	return m
 }
 
 // recordStatus records what calculateStatus found and what was written.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/clock"
+	"github.com/kubeplay/kubeplay/core/controller"
 )
 
 // newTableRS and newTablePod mirror upstream's newReplicaSet and newPod
@@ -233,5 +234,32 @@ func TestSlowStartBatch(t *testing.T) {
 				t.Errorf("err = %v, want the first failure", err)
 			}
 		})
+	}
+}
+
+// TestDescribeRankSidecarRestarts: when compareMaxContainerRestarts (v1.37
+// controller_utils.go) decides by the sidecars' restarts, the decision
+// record names those, not two equal regular counts.
+func TestDescribeRankSidecarRestarts(t *testing.T) {
+	always := api.ContainerRestartPolicyAlways
+	mk := func(regular, sidecar int32) *api.Pod {
+		return &api.Pod{
+			Spec: api.PodSpec{InitContainers: []api.Container{{Name: "proxy", RestartPolicy: &always}}},
+			Status: api.PodStatus{
+				ContainerStatuses:     []api.ContainerStatus{{Name: "app", RestartCount: regular}},
+				InitContainerStatuses: []api.ContainerStatus{{Name: "proxy", RestartCount: sidecar}},
+			}}
+	}
+	for _, c := range []struct {
+		a, b *api.Pod
+		want string
+	}{
+		{mk(1, 3), mk(1, 0), "1 restarts each; sidecar restarts 3 vs 0"},
+		{mk(2, 0), mk(1, 9), "2 restarts vs 1"},
+	} {
+		s := controller.ActivePodsWithRanks{Pods: []*api.Pod{c.a, c.b}, Rank: []int{0, 0}}
+		if got := describeRank(s, 0, 1, controller.RankRestarts, time.Time{}); got != c.want {
+			t.Errorf("describeRank = %q, want %q", got, c.want)
+		}
 	}
 }

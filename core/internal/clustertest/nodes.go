@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/kubeplay/kubeplay/core/cluster"
+	"github.com/kubeplay/kubeplay/core/controller/rootcacertpublisher"
+	"github.com/kubeplay/kubeplay/core/controller/serviceaccount"
 	"github.com/kubeplay/kubeplay/core/kubelet"
 	"github.com/kubeplay/kubeplay/core/kubelet/images"
 	"github.com/kubeplay/kubeplay/core/scheduler"
@@ -24,7 +26,9 @@ func StartNodes(t testing.TB, c *cluster.Cluster, reg *images.Registry, nodes ..
 			nodes = append(nodes, cluster.NodeOptions{Name: fmt.Sprintf("node-%d", i)})
 		}
 	}
-	c.Add(scheduler.New(c.Context))
+	// The kubelet mounts each pod's service account token with the
+	// namespace's kube-root-ca.crt: the controllers that make them run too.
+	c.Add(serviceaccount.New(c.Context), rootcacertpublisher.New(c.Context), scheduler.New(c.Context))
 	var out []*kubelet.Kubelet
 	for _, o := range nodes {
 		capacity, err := o.Capacity()

@@ -3,9 +3,11 @@ package describe
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/resource"
 )
 
 // envResolver resolves an env var's fieldRef to its value, or "".
@@ -35,6 +37,9 @@ func describeContainers(w *prefixWriter, label string, containers []api.Containe
 		}
 		describeResources(w, c.Resources, level2)
 		describeContainerProbes(w, c)
+		if len(c.EnvFrom) > 0 {
+			describeContainerEnvFrom(w, c)
+		}
 		describeContainerEnvVars(w, c, resolve)
 		describeContainerVolumes(w, c)
 	}
@@ -199,14 +204,71 @@ func describeContainerEnvVars(w *prefixWriter, c api.Container, resolve envResol
 			}
 			continue
 		}
-		if ref := e.ValueFrom.FieldRef; ref != nil {
+		switch vf := e.ValueFrom; {
+		case vf.FieldRef != nil:
 			value := ""
 			if resolve != nil {
 				value = resolve(e)
 			}
-			w.write(level3, "%s:\t%s (%s:%s)\n", e.Name, value, ref.APIVersion, ref.FieldPath)
+			w.write(level3, "%s:\t%s (%s:%s)\n", e.Name, value, vf.FieldRef.APIVersion, vf.FieldRef.FieldPath)
+		case vf.ResourceFieldRef != nil:
+			value := containerResourceValue(vf.ResourceFieldRef, &c)
+			res := vf.ResourceFieldRef.Resource
+			if value == "0" && (res == "limits.cpu" || res == "limits.memory") {
+				value = "node allocatable"
+			}
+			w.write(level3, "%s:\t%s (%s)\n", e.Name, value, res)
+		case vf.SecretKeyRef != nil:
+			w.write(level3, "%s:\t<set to the key '%s' in secret '%s'>\tOptional: %t\n", e.Name,
+				vf.SecretKeyRef.Key, vf.SecretKeyRef.Name, isTrue(vf.SecretKeyRef.Optional))
+		case vf.ConfigMapKeyRef != nil:
+			w.write(level3, "%s:\t<set to the key '%s' of config map '%s'>\tOptional: %t\n", e.Name,
+				vf.ConfigMapKeyRef.Key, vf.ConfigMapKeyRef.Name, isTrue(vf.ConfigMapKeyRef.Optional))
 		}
 	}
+}
+
+// describeContainerEnvFrom prints "Environment Variables from:" and each
+// envFrom source: its name, ConfigMap or Secret (with its prefix) and
+// whether it is optional (describeContainerEnvFrom).
+func describeContainerEnvFrom(w *prefixWriter, c api.Container) {
+	w.write(level2, "Environment Variables from:\n")
+	for _, e := range c.EnvFrom {
+		from, name, optional := "", "", false
+		switch {
+		case e.ConfigMapRef != nil:
+			from, name, optional = "ConfigMap", e.ConfigMapRef.Name, isTrue(e.ConfigMapRef.Optional)
+		case e.SecretRef != nil:
+			from, name, optional = "Secret", e.SecretRef.Name, isTrue(e.SecretRef.Optional)
+		}
+		if e.Prefix == "" {
+			w.write(level3, "%s\t%s\tOptional: %t\n", name, from, optional)
+		} else {
+			w.write(level3, "%s\t%s with prefix '%s'\tOptional: %t\n", name, from, e.Prefix, optional)
+		}
+	}
+}
+
+// containerResourceValue models kubectl's ExtractContainerResourceValue:
+// the container's request or limit in units of the divisor (default 1),
+// rounded up; cpu counts in millicores.
+func containerResourceValue(fs *api.ResourceFieldSelector, c *api.Container) string {
+	kind, name, _ := strings.Cut(fs.Resource, ".")
+	list := c.Resources.Limits
+	if kind == "requests" {
+		list = c.Resources.Requests
+	}
+	q := list[api.ResourceName(name)]
+	divisor := fs.Divisor
+	if divisor.IsZero() {
+		divisor = resource.MustParse("1")
+	}
+	if name == "cpu" {
+		d := divisor.MilliValue()
+		return strconv.FormatInt((q.MilliValue()+d-1)/d, 10)
+	}
+	d := divisor.Value()
+	return strconv.FormatInt((q.Value()+d-1)/d, 10)
 }
 
 // podEnvResolver resolves the fieldRefs kubectl can resolve from the pod

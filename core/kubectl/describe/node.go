@@ -192,14 +192,25 @@ func share(used, total int64) int64 {
 }
 
 // podRequests is the pod's effective requests: the larger of the sum over
-// its containers and each init container (resourcehelper.PodRequests).
+// its containers and each init container, plus the pod's overhead
+// (resourcehelper.PodRequests).
 func podRequests(p *api.Pod) api.ResourceList {
-	return podResources(p, func(c api.Container) api.ResourceList { return c.Resources.Requests })
+	sum := podResources(p, func(c api.Container) api.ResourceList { return c.Resources.Requests })
+	addAll(sum, p.Spec.Overhead)
+	return sum
 }
 
-// podLimits is podRequests for limits.
+// podLimits is podRequests for limits; the overhead counts only where a
+// limit is set (resourcehelper.PodLimits).
 func podLimits(p *api.Pod) api.ResourceList {
-	return podResources(p, func(c api.Container) api.ResourceList { return c.Resources.Limits })
+	sum := podResources(p, func(c api.Container) api.ResourceList { return c.Resources.Limits })
+	for name, q := range p.Spec.Overhead {
+		if cur, ok := sum[name]; ok && !cur.IsZero() {
+			cur.Add(q)
+			sum[name] = cur
+		}
+	}
+	return sum
 }
 
 func podResources(p *api.Pod, of func(api.Container) api.ResourceList) api.ResourceList {

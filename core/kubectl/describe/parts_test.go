@@ -80,19 +80,19 @@ func TestDescribeProbe(t *testing.T) {
 	}{
 		{api.Probe{ProbeHandler: api.ProbeHandler{HTTPGet: &api.HTTPGetAction{Path: "/healthz", Port: api.FromInt(8080), Scheme: "HTTP"}},
 			TimeoutSeconds: 1, PeriodSeconds: 10, SuccessThreshold: 1, FailureThreshold: 3},
-			"http-get http://:8080/healthz delay=0s timeout=1s period=10s #success=1 #failure=3"},
+			"http-get http://:8080/healthz delay=0s timeout=1s period=10s successThreshold=1 failureThreshold=3"},
 		{api.Probe{ProbeHandler: api.ProbeHandler{HTTPGet: &api.HTTPGetAction{Path: "/", Port: api.FromString("http"), Host: "::1", Scheme: "HTTPS"}},
 			InitialDelaySeconds: 5, TimeoutSeconds: 2, PeriodSeconds: 3, SuccessThreshold: 1, FailureThreshold: 1},
-			"http-get https://[::1]:http/ delay=5s timeout=2s period=3s #success=1 #failure=1"},
+			"http-get https://[::1]:http/ delay=5s timeout=2s period=3s successThreshold=1 failureThreshold=1"},
 		{api.Probe{ProbeHandler: api.ProbeHandler{Exec: &api.ExecAction{Command: []string{"cat", "/tmp/healthy"}}},
 			InitialDelaySeconds: 5, TimeoutSeconds: 1, PeriodSeconds: 5, SuccessThreshold: 1, FailureThreshold: 3},
-			"exec [cat /tmp/healthy] delay=5s timeout=1s period=5s #success=1 #failure=3"},
+			"exec [cat /tmp/healthy] delay=5s timeout=1s period=5s successThreshold=1 failureThreshold=3"},
 		{api.Probe{ProbeHandler: api.ProbeHandler{TCPSocket: &api.TCPSocketAction{Port: api.FromInt(6379)}},
 			TimeoutSeconds: 1, PeriodSeconds: 10, SuccessThreshold: 1, FailureThreshold: 3},
-			"tcp-socket :6379 delay=0s timeout=1s period=10s #success=1 #failure=3"},
+			"tcp-socket :6379 delay=0s timeout=1s period=10s successThreshold=1 failureThreshold=3"},
 		{api.Probe{ProbeHandler: api.ProbeHandler{GRPC: &api.GRPCAction{Port: 9000, Service: &svc}}},
-			"grpc <pod>:9000 health delay=0s timeout=0s period=0s #success=0 #failure=0"},
-		{api.Probe{}, "unknown delay=0s timeout=0s period=0s #success=0 #failure=0"},
+			"grpc <pod>:9000 health delay=0s timeout=0s period=0s successThreshold=0 failureThreshold=0"},
+		{api.Probe{}, "unknown delay=0s timeout=0s period=0s successThreshold=0 failureThreshold=0"},
 	}
 	for _, tt := range tests {
 		if got := DescribeProbe(&tt.probe); got != tt.want {
@@ -217,7 +217,7 @@ func TestDescribePodDetails(t *testing.T) {
 			"    Requests:\n"+
 			"      cpu:      250m\n"+
 			"      memory:   64Mi\n"+
-			"    Readiness:  http-get http://:80/ delay=0s timeout=1s period=10s #success=1 #failure=3\n"+
+			"    Readiness:  http-get http://:80/ delay=0s timeout=1s period=10s successThreshold=1 failureThreshold=3\n"+
 			"    Environment:\n"+
 			"      GREETING:  hello\n"+
 			"                 world\n"+

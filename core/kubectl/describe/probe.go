@@ -10,9 +10,9 @@ import (
 )
 
 // DescribeProbe renders a probe as describe shows it:
-// "http-get http://:8080/healthz delay=0s timeout=1s period=10s #success=1 #failure=3".
+// "http-get http://:8080/healthz delay=0s timeout=1s period=10s successThreshold=1 failureThreshold=3".
 func DescribeProbe(p *api.Probe) string {
-	attrs := fmt.Sprintf("delay=%ds timeout=%ds period=%ds #success=%d #failure=%d",
+	attrs := fmt.Sprintf("delay=%ds timeout=%ds period=%ds successThreshold=%d failureThreshold=%d",
 		p.InitialDelaySeconds, p.TimeoutSeconds, p.PeriodSeconds, p.SuccessThreshold, p.FailureThreshold)
 	switch {
 	case p.Exec != nil:

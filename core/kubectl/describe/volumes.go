@@ -26,13 +26,44 @@ func describeVolumes(w *prefixWriter, volumes []api.Volume, space string) {
 	for _, v := range volumes {
 		w.write(level1, "%s%v:\n", nameIndent, v.Name)
 		switch {
+		case v.HostPath != nil:
+			hostPathType := "<none>"
+			if v.HostPath.Type != nil {
+				hostPathType = string(*v.HostPath.Type)
+			}
+			w.write(level2, "Type:\tHostPath (bare host directory volume)\n"+
+				"    Path:\t%v\n"+
+				"    HostPathType:\t%v\n", v.HostPath.Path, hostPathType)
 		case v.EmptyDir != nil:
 			printEmptyDirVolumeSource(w, v.EmptyDir)
+		case v.Secret != nil:
+			w.write(level2, "Type:\tSecret (a volume populated by a Secret)\n"+
+				"    SecretName:\t%v\n"+
+				"    Optional:\t%v\n", v.Secret.SecretName, isTrue(v.Secret.Optional))
+		case v.ConfigMap != nil:
+			w.write(level2, "Type:\tConfigMap (a volume populated by a ConfigMap)\n"+
+				"    Name:\t%v\n"+
+				"    Optional:\t%v\n", v.ConfigMap.Name, isTrue(v.ConfigMap.Optional))
+		case v.NFS != nil:
+			w.write(level2, "Type:\tNFS (an NFS mount that lasts the lifetime of a pod)\n"+
+				"    Server:\t%v\n"+
+				"    Path:\t%v\n"+
+				"    ReadOnly:\t%v\n", v.NFS.Server, v.NFS.Path, v.NFS.ReadOnly)
+		case v.PersistentVolumeClaim != nil:
+			w.write(level2, "Type:\tPersistentVolumeClaim (a reference to a PersistentVolumeClaim in the same namespace)\n"+
+				"    ClaimName:\t%v\n"+
+				"    ReadOnly:\t%v\n", v.PersistentVolumeClaim.ClaimName, v.PersistentVolumeClaim.ReadOnly)
 		case v.DownwardAPI != nil:
 			printDownwardAPIVolumeSource(w, v.DownwardAPI)
 		case v.Projected != nil:
 			printProjectedVolumeSource(w, v.Projected)
+		case v.Image != nil:
+			w.write(level2, "Type:\tImage (a container image or OCI artifact)\n"+
+				"    Reference:\t%v\n"+
+				"    PullPolicy:\t%v\n", v.Image.Reference, v.Image.PullPolicy)
 		default:
+			// The in-tree storage plugins, CSI and ephemeral claims are not
+			// described yet.
 			w.write(level1, "<unknown>\n")
 		}
 	}
@@ -57,6 +88,9 @@ func printDownwardAPIVolumeSource(w *prefixWriter, d *api.DownwardAPIVolumeSourc
 		if item.FieldRef != nil {
 			w.write(level3, "%v -> %v\n", item.FieldRef.FieldPath, item.Path)
 		}
+		if item.ResourceFieldRef != nil {
+			w.write(level3, "%v -> %v\n", item.ResourceFieldRef.Resource, item.Path)
+		}
 	}
 }
 
@@ -73,6 +107,9 @@ func printProjectedVolumeSource(w *prefixWriter, p *api.ProjectedVolumeSource) {
 	w.write(level2, "Type:\tProjected (a volume that contains injected data from multiple sources)\n")
 	for _, src := range p.Sources {
 		switch {
+		case src.Secret != nil:
+			w.write(level2, "SecretName:\t%v\n"+
+				"    Optional:\t%v\n", src.Secret.Name, isTrue(src.Secret.Optional))
 		case src.DownwardAPI != nil:
 			w.write(level2, "DownwardAPI:\ttrue\n")
 		case src.ConfigMap != nil:
@@ -111,3 +148,6 @@ func describeContainerVolumes(w *prefixWriter, c api.Container) {
 		w.write(level3, "%s from %s (%s)\n", m.MountPath, m.Name, strings.Join(flags, ","))
 	}
 }
+
+// isTrue reads an optional flag: unset is false.
+func isTrue(b *bool) bool { return b != nil && *b }

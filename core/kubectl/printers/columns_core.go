@@ -92,9 +92,13 @@ var nodeHandler = handler{
 			roles = "<none>"
 		}
 		info := node.Status.NodeInfo
+		kernel := orUnknown(info.KernelVersion)
+		if info.Architecture != "" { // printNode appends the architecture
+			kernel += " (" + info.Architecture + ")"
+		}
 		return []string{node.Name, NodeStatus(node), roles, Age(node.CreationTimestamp, now), info.KubeletVersion,
 			nodeAddress(node, "InternalIP"), nodeAddress(node, "ExternalIP"),
-			orUnknown(info.OSImage), orUnknown(info.KernelVersion), orUnknown(info.ContainerRuntimeVersion)}
+			orUnknown(info.OSImage), kernel, orUnknown(info.ContainerRuntimeVersion)}
 	},
 }
 

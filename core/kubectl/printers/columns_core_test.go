@@ -61,10 +61,12 @@ func TestNodeTable(t *testing.T) {
 			"kind-worker          NotReady                      infra,worker    10d   v1.37.0\n"+
 			"kind-worker2         NotReady,SchedulingDisabled   <none>          3h    v1.37.0\n"+
 			"kind-worker3         Unknown                       <none>          3h    v1.37.0\n")
+	// printNode appends the architecture to the kernel version.
+	cp.Status.NodeInfo.Architecture = "amd64"
 	check(t, "get nodes -o wide", printTable(t, objs(cp, w3), TableOptions{Wide: true}),
-		"NAME                 STATUS    ROLES           AGE   VERSION   INTERNAL-IP   EXTERNAL-IP   OS-IMAGE                         KERNEL-VERSION     CONTAINER-RUNTIME\n"+
-			"kind-control-plane   Ready     control-plane   10d   v1.37.0   172.18.0.2    <none>        Debian GNU/Linux 12 (bookworm)   6.8.0-45-generic   containerd://2.1.1\n"+
-			"kind-worker3         Unknown   <none>          3h    v1.37.0   <none>        <none>        <unknown>                        6.8.0-45-generic   containerd://2.1.1\n")
+		"NAME                 STATUS    ROLES           AGE   VERSION   INTERNAL-IP   EXTERNAL-IP   OS-IMAGE                         KERNEL-VERSION             CONTAINER-RUNTIME\n"+
+			"kind-control-plane   Ready     control-plane   10d   v1.37.0   172.18.0.2    <none>        Debian GNU/Linux 12 (bookworm)   6.8.0-45-generic (amd64)   containerd://2.1.1\n"+
+			"kind-worker3         Unknown   <none>          3h    v1.37.0   <none>        <none>        <unknown>                        6.8.0-45-generic           containerd://2.1.1\n")
 }
 
 func event(name, kind, obj, typ, reason, msg string, first, last time.Duration, count int32) *api.Event {

@@ -24,9 +24,22 @@ var podHandler = handler{
 		if node == "" {
 			node = "<none>"
 		}
-		// The playground has no nominated nodes and no readiness gates.
+		// printPod: readiness gates as "true conditions/gates". The
+		// playground has no nominated nodes (no preemption).
+		gates := "<none>"
+		if n := len(pod.Spec.ReadinessGates); n > 0 {
+			ok := 0
+			for _, g := range pod.Spec.ReadinessGates {
+				for _, c := range pod.Status.Conditions {
+					if c.Type == g.ConditionType && c.Status == api.ConditionTrue {
+						ok++
+					}
+				}
+			}
+			gates = fmt.Sprintf("%d/%d", ok, n)
+		}
 		return []string{pod.Name, s.Ready, s.Status, s.Restarts, Age(pod.CreationTimestamp, now),
-			ip, node, "<none>", "<none>"}
+			ip, node, "<none>", gates}
 	},
 }
 
@@ -51,18 +64,22 @@ type PodRow struct {
 //   - a pod being deleted is Terminating (Unknown when its node was lost),
 //     unless it already finished.
 //
-// RESTARTS counts the restarts of the containers shown (init containers only
-// while initializing) and, when there were any, how long ago the last
-// container terminated. Restartable (sidecar) init containers are not
-// modelled: the playground's containers have no restartPolicy.
+// Native sidecars (init containers with restartPolicy Always; printPod in
+// pkg/printers/internalversion/printers.go, v1.37) count among the
+// containers in READY; once started they are ready or not and do not
+// hold up initialization.
+//
+// RESTARTS counts the restarts of the containers shown (plain init
+// containers only while initializing, sidecars always) and, when there were
+// any, how long ago the last of those containers terminated.
 func PodSummary(pod *api.Pod, now time.Time) PodRow {
 	restarts := 0
 	ready := 0
 	total := len(pod.Spec.Containers)
 	var lastRestart time.Time
-	noteRestart := func(cs api.ContainerStatus) {
-		if t := cs.LastTerminationState.Terminated; t != nil && lastRestart.Before(t.FinishedAt.Time) {
-			lastRestart = t.FinishedAt.Time
+	noteRestart := func(last *time.Time, cs api.ContainerStatus) {
+		if t := cs.LastTerminationState.Terminated; t != nil && last.Before(t.FinishedAt.Time) {
+			*last = t.FinishedAt.Time
 		}
 	}
 
@@ -76,13 +93,35 @@ func PodSummary(pod *api.Pod, now time.Time) PodRow {
 		}
 	}
 
+	// The sidecars by name, as printPod's podutil.IsRestartableInitContainer
+	// looks each status up; a status without a spec is no sidecar.
+	sidecars := map[string]bool{}
+	for _, c := range pod.Spec.InitContainers {
+		if c.RestartPolicy != nil && *c.RestartPolicy == api.ContainerRestartPolicyAlways {
+			sidecars[c.Name] = true
+			total++
+		}
+	}
+	sidecarRestarts := 0
+	var lastSidecarRestart time.Time
+
 	initializing := false
 	for i, cs := range pod.Status.InitContainerStatuses {
 		restarts += int(cs.RestartCount)
-		noteRestart(cs)
+		noteRestart(&lastRestart, cs)
+		if sidecars[cs.Name] {
+			sidecarRestarts += int(cs.RestartCount)
+			noteRestart(&lastSidecarRestart, cs)
+		}
 		term, wait := cs.State.Terminated, cs.State.Waiting
 		switch {
 		case term != nil && term.ExitCode == 0:
+			continue
+		case sidecars[cs.Name] && cs.Started != nil && *cs.Started:
+			// A started sidecar, ready or not, lets the next init container run.
+			if cs.Ready {
+				ready++
+			}
 			continue
 		case term != nil:
 			switch {
@@ -103,16 +142,15 @@ func PodSummary(pod *api.Pod, now time.Time) PodRow {
 	}
 
 	if !initializing || conditionTrue(pod, api.PodInitialized) {
-		// Without restartable init containers, their restarts do not count
-		// once the pod is initialized.
-		restarts = 0
-		lastRestart = time.Time{}
+		// Once the pod is initialized, of the init containers only the
+		// sidecars' restarts, and their last termination, still count.
+		restarts, lastRestart = sidecarRestarts, lastSidecarRestart
 		hasRunning := false
 		errorReason := ""
 		for i := len(pod.Status.ContainerStatuses) - 1; i >= 0; i-- {
 			cs := pod.Status.ContainerStatuses[i]
 			restarts += int(cs.RestartCount)
-			noteRestart(cs)
+			noteRestart(&lastRestart, cs)
 			term, wait := cs.State.Terminated, cs.State.Waiting
 			switch {
 			case wait != nil && wait.Reason != "":

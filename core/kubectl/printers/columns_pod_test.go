@@ -209,3 +209,82 @@ func TestPodSummary(t *testing.T) {
 		}
 	}
 }
+
+// The vectors of upstream's TestPrintPodWithRestartableInitContainer
+// (pkg/printers/internalversion/printers_test.go, v1.37), which check how
+// printPod counts native sidecars: among READY's containers, their restarts
+// always in RESTARTS, and their last termination in its "(10s ago)" suffix
+// even once the pod is initialized. The last vector has statuses without a
+// spec, which count as plain init containers.
+func TestPodSummaryRestartableInitContainers(t *testing.T) {
+	always := api.ContainerRestartPolicyAlways
+	yes, no := true, false
+	sidecars := func(names ...string) []api.Container {
+		var cs []api.Container
+		for _, n := range names {
+			cs = append(cs, api.Container{Name: n, RestartPolicy: &always})
+		}
+		return cs
+	}
+	// twoSidecars is the pod of upstream's first four vectors: sidecars
+	// sc-1 and sc-2, then one container.
+	twoSidecars := func(phase api.PodPhase, init api.ConditionStatus, sc1, sc2, app api.ContainerStatus) api.Pod {
+		sc1.Name, sc2.Name = "sc-1", "sc-2"
+		return api.Pod{
+			Spec: api.PodSpec{InitContainers: sidecars("sc-1", "sc-2"), Containers: containers(1)},
+			Status: api.PodStatus{
+				Phase: phase, Conditions: []api.PodCondition{{Type: api.PodInitialized, Status: init}},
+				InitContainerStatuses: []api.ContainerStatus{sc1, sc2},
+				ContainerStatuses:     []api.ContainerStatus{app},
+			}}
+	}
+	restarted := func(state api.ContainerState, started bool) api.ContainerStatus {
+		return api.ContainerStatus{RestartCount: 3, State: state, Started: &started, LastTerminationState: terminatedAgo(10 * time.Second)}
+	}
+	failed := terminatedWith("Error", 137, 0)
+	tests := []struct {
+		name string
+		pod  api.Pod
+		want PodRow
+	}{
+		{"first sidecar running, not started", twoSidecars("Pending", api.ConditionFalse,
+			restarted(running, false), api.ContainerStatus{State: waiting, Started: &no}, api.ContainerStatus{State: waiting}),
+			PodRow{"0/3", "Init:0/2", "3 (10s ago)"}},
+		{"first sidecar started, second running", twoSidecars("Pending", api.ConditionFalse,
+			restarted(running, true), api.ContainerStatus{State: running, Started: &no}, api.ContainerStatus{State: waiting}),
+			PodRow{"0/3", "Init:1/2", "3 (10s ago)"}},
+		{"sidecars started, container running", twoSidecars("Running", api.ConditionTrue,
+			restarted(running, true), api.ContainerStatus{State: running, Started: &yes},
+			api.ContainerStatus{Ready: true, RestartCount: 4, State: running, LastTerminationState: terminatedAgo(20 * time.Second)}),
+			PodRow{"1/3", "Running", "7 (10s ago)"}},
+		{"sidecars failed, container completed", twoSidecars("Succeeded", api.ConditionTrue,
+			restarted(failed, false), api.ContainerStatus{State: failed, Started: &no},
+			api.ContainerStatus{RestartCount: 4, State: terminatedWith("Completed", 0, 0), LastTerminationState: terminatedAgo(20 * time.Second)}),
+			PodRow{"0/3", "Completed", "7 (10s ago)"}},
+		{"statuses without a spec", api.Pod{
+			Spec: api.PodSpec{
+				InitContainers: append([]api.Container{{Name: "init1"}}, sidecars("sidecar1")...),
+				Containers:     []api.Container{{Name: "container1"}}},
+			Status: api.PodStatus{
+				Phase:                 "Running",
+				InitContainerStatuses: []api.ContainerStatus{{Name: "initinvalid"}, {Name: "init1"}, {Name: "sidecar1"}},
+				ContainerStatuses:     []api.ContainerStatus{{Name: "containerinvalid"}, {Name: "container1"}},
+			}}, PodRow{"0/2", "Init:0/2", "0"}},
+		// Beyond upstream's table: a ready pod whose only restarts are its
+		// sidecar's shows them with the sidecar's last termination.
+		{"only the sidecar restarted", api.Pod{
+			Spec: api.PodSpec{InitContainers: sidecars("proxy"), Containers: containers(1)},
+			Status: api.PodStatus{
+				Phase: "Running", Conditions: []api.PodCondition{
+					{Type: api.PodInitialized, Status: api.ConditionTrue}, {Type: api.PodReady, Status: api.ConditionTrue}},
+				InitContainerStatuses: []api.ContainerStatus{
+					{Name: "proxy", Ready: true, RestartCount: 2, State: running, Started: &yes, LastTerminationState: terminatedAgo(5 * time.Minute)}},
+				ContainerStatuses: []api.ContainerStatus{{Ready: true, State: running}},
+			}}, PodRow{"2/2", "Running", "2 (5m ago)"}},
+	}
+	for _, tt := range tests {
+		if got := PodSummary(&tt.pod, now); got != tt.want {
+			t.Errorf("%s: got %+v, want %+v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -105,6 +105,10 @@ type Behavior struct {
 	// FailPostStart, FailPreStop make the container's exec and httpGet
 	// lifecycle hooks fail.
 	FailPostStart, FailPreStop bool
+	// CPUMilli > 0: each running container of the image uses this many
+	// millicores, as the metrics pipeline (kubelet, metrics-server) reports
+	// it. Any image with a usage installs the metrics API (core/sim).
+	CPUMilli int64
 }
 
 // PullError is a failed pull, worded as containerd reports it through the
@@ -414,4 +418,15 @@ func (r *Registry) Timing(image string, node Timing) Timing {
 		Start: pick(b.StartTime, node.Start, r.Defaults.Start),
 		Stop:  pick(b.StopTime, node.Stop, r.Defaults.Stop),
 	}
+}
+
+// HasUsageModel reports whether any image has a resource usage
+// (Behavior.CPUMilli): the scenario installed a metrics pipeline.
+func (r *Registry) HasUsageModel() bool {
+	for _, b := range r.behaviors {
+		if b.CPUMilli > 0 {
+			return true
+		}
+	}
+	return false
 }

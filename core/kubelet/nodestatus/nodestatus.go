@@ -80,6 +80,39 @@ type Machine struct {
 	// status.nodeInfo, as /etc/machine-id, the DMI product UUID and the
 	// kernel's boot_id do on a real one.
 	MachineID, SystemUUID, BootID string
+	// ExternalCloudProvider is --cloud-provider=external: the node
+	// registers with the uninitialized taint and leaves its addresses to
+	// the cloud controller manager.
+	ExternalCloudProvider bool
+	// RuntimeHandlers are the container runtime's configured handlers
+	// (nil = DefaultRuntimeHandlers), the first being its default.
+	RuntimeHandlers []string
+}
+
+// DefaultRuntimeHandlers is what a kind node's containerd runs: runc.
+var DefaultRuntimeHandlers = []string{"runc"}
+
+// runtimeHandlers models the RuntimeHandlers setter over containerd's
+// introspectRuntimeHandlers: every configured handler, the default one
+// followed by a copy named "" (the default), each with the features a
+// current runc on a current kernel has (recursive read-only mounts, user
+// namespaces). containerd walks a map; here the order is the node's.
+func runtimeHandlers(names []string) []api.NodeRuntimeHandler {
+	if names == nil {
+		names = DefaultRuntimeHandlers
+	}
+	var out []api.NodeRuntimeHandler
+	for i, n := range names {
+		h := func(name string) api.NodeRuntimeHandler {
+			rro, userns := true, true
+			return api.NodeRuntimeHandler{Name: name, Features: &api.NodeRuntimeHandlerFeatures{RecursiveReadOnlyMounts: &rro, UserNamespaces: &userns}}
+		}
+		out = append(out, h(n))
+		if i == 0 {
+			out = append(out, h(""))
+		}
+	}
+	return out
 }
 
 // InitialNode models initialNode: the Node a kubelet creates when it
@@ -115,11 +148,19 @@ func InitialNode(m Machine, now time.Time) *api.Node {
 		n.Spec.PodCIDR = m.PodCIDR
 		n.Spec.PodCIDRs = []string{m.PodCIDR}
 	}
+	if m.ExternalCloudProvider {
+		// kubelet.go initialNode: the cloud controller manager's node
+		// controller removes it once it has initialized the node.
+		n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: TaintExternalCloudProvider, Value: "true", Effect: api.TaintEffectNoSchedule})
+	}
 	if m.Unschedulable {
 		n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: api.TaintNodeUnschedulable, Effect: api.TaintEffectNoSchedule})
 	}
 	return n
 }
+
+// TaintExternalCloudProvider is cloudproviderapi.TaintExternalCloudProvider.
+const TaintExternalCloudProvider = "node.cloudprovider.kubernetes.io/uninitialized"
 
 // Status models the kubelet's node status setters: addresses, capacity and
 // allocatable, node info, and the conditions of a healthy node with their
@@ -142,10 +183,20 @@ func Status(m Machine, old *api.Node, now time.Time) api.NodeStatus {
 		}
 	}
 	var addresses []api.NodeAddress
-	if m.InternalIP != "" {
-		addresses = append(addresses, api.NodeAddress{Type: "InternalIP", Address: m.InternalIP})
+	switch {
+	case m.ExternalCloudProvider:
+		// The NodeAddress setter with an external cloud provider and no
+		// --node-ip: the addresses the cloud controller manager set, or
+		// none until it has.
+		if old != nil {
+			addresses = slices.Clone(old.Status.Addresses)
+		}
+	default:
+		if m.InternalIP != "" {
+			addresses = append(addresses, api.NodeAddress{Type: "InternalIP", Address: m.InternalIP})
+		}
+		addresses = append(addresses, api.NodeAddress{Type: "Hostname", Address: m.Name})
 	}
-	addresses = append(addresses, api.NodeAddress{Type: "Hostname", Address: m.Name})
 	version := m.KubeletVersion
 	if version == "" {
 		version = kubeletVersion
@@ -166,6 +217,7 @@ func Status(m Machine, old *api.Node, now time.Time) api.NodeStatus {
 			OperatingSystem:         operatingSystem,
 			Architecture:            architecture,
 		},
+		RuntimeHandlers: runtimeHandlers(m.RuntimeHandlers),
 	}
 }
 

@@ -16,6 +16,7 @@
 //	node.go    the parse tree (node.go upstream)
 //	parser.go  the template parser (parser.go)
 //	eval.go    evaluation, including range/end (jsonpath.go)
+//	limits.go  bounds on {range} actions and values, which upstream lacks
 //	compare.go filter comparisons (third_party/forked/golang/template)
 //	print.go   printing results
 package jsonpath

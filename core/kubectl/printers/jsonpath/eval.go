@@ -21,6 +21,12 @@ type JSONPath struct {
 	endRange   int
 
 	allowMissingKeys bool
+
+	// depth is how deep FindResults has called itself (one level per
+	// {range} iteration); values counts what this evaluation produced
+	// (limits.go).
+	depth  int
+	values int
 }
 
 // New returns an empty JSONPath named name (the name appears in errors).
@@ -66,12 +72,20 @@ func (j *JSONPath) FindResults(data any) ([][]any, error) {
 	if j.parser == nil {
 		return nil, fmt.Errorf("%s is an incomplete jsonpath template", j.name)
 	}
+	if j.depth == 0 {
+		j.values = 0
+	}
+	j.depth++
+	defer func() { j.depth-- }()
 	j.cur = []any{data}
 	nodes := j.parser.Root.Nodes
 	full := [][]any{}
 	for i := 0; i < len(nodes); i++ {
 		results, err := j.walk(j.cur, nodes[i])
 		if err != nil {
+			return nil, err
+		}
+		if err := j.spend(len(results)); err != nil {
 			return nil, err
 		}
 		// an {end} closes the current iteration
@@ -145,6 +159,9 @@ func (j *JSONPath) evalList(values []any, node *ListNode) ([]any, error) {
 	for _, n := range node.Nodes {
 		var err error
 		if cur, err = j.walk(cur, n); err != nil {
+			return cur, err
+		}
+		if err := j.spend(len(cur)); err != nil {
 			return cur, err
 		}
 	}

@@ -14,8 +14,11 @@ const eof = -1
 // ErrSyntax is returned by UnquoteExtend for a malformed quoted string.
 var ErrSyntax = errors.New("invalid syntax")
 
-// Parser turns a template into a tree of nodes. It is a recursive scanner
-// over runes, like upstream's, and reports the same errors.
+// Parser turns a template into a tree of nodes. It scans runes as
+// upstream's does and reports the same errors, but in a loop: upstream's
+// scanner calls itself once per token, so a long template nests as deep as
+// it is long, and inside a wasm export that overflows the JavaScript
+// engine's stack, which Go cannot recover from.
 type Parser struct {
 	Name  string
 	Root  *ListNode
@@ -28,7 +31,19 @@ type Parser struct {
 // Parse parses a template such as `{range .items[*]}{.metadata.name}{"\n"}{end}`.
 func Parse(name, text string) (*Parser, error) {
 	p := &Parser{Name: name, input: text, Root: &ListNode{}}
-	if err := p.parseText(p.Root); err != nil {
+	for p.parseText(p.Root) {
+		action := p.parseLeftDelim(p.Root)
+		for {
+			closed, err := p.parseInsideAction(action)
+			if err != nil {
+				return nil, err
+			}
+			if closed {
+				break
+			}
+		}
+	}
+	if err := checkLimits(p.Root); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -70,14 +85,15 @@ func (p *Parser) peek() rune {
 
 func (p *Parser) backup() { p.pos -= p.width }
 
-// parseText scans literal text up to the next action.
-func (p *Parser) parseText(cur *ListNode) error {
+// parseText scans literal text up to the next action and says whether
+// there is one.
+func (p *Parser) parseText(cur *ListNode) bool {
 	for {
 		if strings.HasPrefix(p.input[p.pos:], "{") {
 			if p.pos > p.start {
 				cur.append(&TextNode{p.consumeText()})
 			}
-			return p.parseLeftDelim(cur)
+			return true
 		}
 		if p.next() == eof {
 			break
@@ -86,57 +102,56 @@ func (p *Parser) parseText(cur *ListNode) error {
 	if p.pos > p.start {
 		cur.append(&TextNode{p.consumeText()})
 	}
-	return nil
+	return false
 }
 
-func (p *Parser) parseLeftDelim(cur *ListNode) error {
+// parseLeftDelim opens an action and returns its node.
+func (p *Parser) parseLeftDelim(cur *ListNode) *ListNode {
 	p.pos++
 	p.consumeText()
 	action := &ListNode{}
 	cur.append(action)
-	return p.parseInsideAction(action)
+	return action
 }
 
-func (p *Parser) parseInsideAction(cur *ListNode) error {
+// parseInsideAction scans one token of an action and says whether it was
+// the closing brace (parseRightDelim), after which text continues at the
+// top level.
+func (p *Parser) parseInsideAction(cur *ListNode) (closed bool, err error) {
 	rest := p.input[p.pos:]
 	switch {
 	case strings.HasPrefix(rest, "}"):
-		return p.parseRightDelim()
+		p.pos++
+		p.consumeText()
+		return true, nil
 	case strings.HasPrefix(rest, "[?("):
-		return p.parseFilter(cur)
+		return false, p.parseFilter(cur)
 	case strings.HasPrefix(rest, ".."):
-		return p.parseRecursive(cur)
+		return false, p.parseRecursive(cur)
 	}
 	switch r := p.next(); {
 	case r == eof || isEndOfLine(r):
-		return fmt.Errorf("unclosed action")
+		return false, fmt.Errorf("unclosed action")
 	case r == ' ':
 		p.consumeText()
 	case r == '@' || r == '$': // the current object: nothing to do
 		p.consumeText()
 	case r == '[':
-		return p.parseArray(cur)
+		return false, p.parseArray(cur)
 	case r == '"' || r == '\'':
-		return p.parseQuote(cur, r)
+		return false, p.parseQuote(cur, r)
 	case r == '.':
-		return p.parseField(cur)
+		return false, p.parseField(cur)
 	case r == '+' || r == '-' || unicode.IsDigit(r):
 		p.backup()
-		return p.parseNumber(cur)
+		return false, p.parseNumber(cur)
 	case isAlphaNumeric(r):
 		p.backup()
-		return p.parseIdentifier(cur)
+		return false, p.parseIdentifier(cur)
 	default:
-		return fmt.Errorf("unrecognized character in action: %#U", r)
+		return false, fmt.Errorf("unrecognized character in action: %#U", r)
 	}
-	return p.parseInsideAction(cur)
-}
-
-// parseRightDelim ends an action; text continues at the top level.
-func (p *Parser) parseRightDelim() error {
-	p.pos++
-	p.consumeText()
-	return p.parseText(p.Root)
+	return false, nil
 }
 
 // parseIdentifier scans range, end, true or false.
@@ -157,7 +172,7 @@ func (p *Parser) parseIdentifier(cur *ListNode) error {
 	} else {
 		cur.append(&IdentifierNode{value})
 	}
-	return p.parseInsideAction(cur)
+	return nil
 }
 
 func (p *Parser) parseRecursive(cur *ListNode) error {
@@ -172,7 +187,7 @@ func (p *Parser) parseRecursive(cur *ListNode) error {
 	if isAlphaNumeric(p.peek()) {
 		return p.parseField(cur)
 	}
-	return p.parseInsideAction(cur)
+	return nil
 }
 
 func (p *Parser) parseNumber(cur *ListNode) error {
@@ -188,11 +203,11 @@ func (p *Parser) parseNumber(cur *ListNode) error {
 	value := p.consumeText()
 	if i, err := strconv.Atoi(value); err == nil {
 		cur.append(&IntNode{i})
-		return p.parseInsideAction(cur)
+		return nil
 	}
 	if f, err := strconv.ParseFloat(value, 64); err == nil {
 		cur.append(&FloatNode{f})
-		return p.parseInsideAction(cur)
+		return nil
 	}
 	return fmt.Errorf("cannot parse number %s", value)
 }
@@ -224,7 +239,7 @@ loop:
 			union.Nodes = append(union.Nodes, sub.Root)
 		}
 		cur.append(union)
-		return p.parseInsideAction(cur)
+		return nil
 	}
 
 	if key, ok := dictKey(text); ok {
@@ -235,7 +250,7 @@ loop:
 		for _, n := range sub.Root.Nodes {
 			cur.append(n)
 		}
-		return p.parseInsideAction(cur)
+		return nil
 	}
 
 	value, ok := sliceOperator(text)
@@ -263,7 +278,7 @@ loop:
 		}
 	}
 	cur.append(&ArrayNode{params})
-	return p.parseInsideAction(cur)
+	return nil
 }
 
 // parseFilter scans [?(left op right)] or [?(path)].
@@ -305,7 +320,7 @@ loop:
 			return err
 		}
 		cur.append(&FilterNode{Left: sub.Root, Right: &ListNode{}, Operator: "exists"})
-		return p.parseInsideAction(cur)
+		return nil
 	}
 	left, err := parseAction("left", value[0])
 	if err != nil {
@@ -316,7 +331,7 @@ loop:
 		return err
 	}
 	cur.append(&FilterNode{Left: left.Root, Right: right.Root, Operator: value[1]})
-	return p.parseInsideAction(cur)
+	return nil
 }
 
 // parseQuote scans a quoted string literal.
@@ -338,7 +353,7 @@ loop:
 		return fmt.Errorf("unquote string %s error %v", value, err)
 	}
 	cur.append(&TextNode{s})
-	return p.parseInsideAction(cur)
+	return nil
 }
 
 // parseField scans a field name up to the next unescaped terminator.
@@ -352,7 +367,7 @@ func (p *Parser) parseField(cur *ListNode) error {
 	} else {
 		cur.append(&FieldNode{strings.ReplaceAll(value, `\`, "")})
 	}
-	return p.parseInsideAction(cur)
+	return nil
 }
 
 func (p *Parser) advance() bool {

@@ -1,0 +1,85 @@
+// recovery.js keeps the session when the core breaks. The core answers
+// every bad input with an error, but a bug in it could still overflow the
+// JavaScript engine's stack inside the wasm or stop the Go program, after
+// which the worker is useless. So the page keeps the session's last good
+// state (the share-link encoding the worker sends after every action that
+// succeeded), in memory and in localStorage, and when the core breaks it
+// starts a new worker, restores that state and says which action broke
+// it. The editor, the console and its history are the page's own and stay
+// as they are. A reload, or a browser that crashed, restores the saved
+// state the same way; a link or saved state that cannot be opened gives an
+// empty session and a message, once: it is never retried.
+
+const storageKey = "kubeplay.session";
+let good = null; // the last good state, encoded
+
+// remember keeps state as the last good one.
+export function remember(state) {
+  good = state;
+  try { localStorage.setItem(storageKey, state); } catch { /* private mode or full: memory still has it */ }
+}
+
+// saved is the state a reload restores, or null.
+export function saved() {
+  try { return localStorage.getItem(storageKey); } catch { return null; }
+}
+
+// forget drops the saved state, so what cannot be restored is not tried again.
+export function forget() {
+  good = null;
+  try { localStorage.removeItem(storageKey); } catch { /* nothing to drop */ }
+}
+
+// describe names an action for a message: the console line, or the button.
+export function describe(op, args = []) {
+  const names = {
+    apply: "Apply", diff: "Diff", step: "Step", back: "Back", reset: "Reset",
+    decode: "opening the link", example: `the example "${args[0]}"`, load: "loading the scenario",
+  };
+  if (op === "run") {
+    const line = String(args[0] ?? "");
+    return `"${line.length > 120 ? `${line.slice(0, 117)}...` : line}"`;
+  }
+  if (op === "tick") return `tick ${args[0] ?? 1}`;
+  if (op === "jump") return `the jump to tick ${args[0]}`;
+  return names[op] || op;
+}
+
+// clean is an error message without the bridge's "kubeplay.op: " and a
+// final full stop, to follow a colon.
+const clean = (msg) => String(msg).replace(/^kubeplay\.\w+: /, "").replace(/\.$/, "");
+
+// makeRecovery returns recover(action, error, stopped), which replaces a
+// broken core (or, stopped, one busy with an action the person cancelled): restart() starts a new worker (rejecting what the old one had in
+// flight), rpc calls the new one, print writes to the console. It restores
+// the last good state or, failing that, an empty session; it never
+// restores a state twice in a row, so a state that itself breaks the core
+// ends in an empty session instead of a loop.
+export function makeRecovery({ restart, rpc, print }) {
+  let busy = false;
+  return async function recover(action, error, stopped = false) {
+    if (busy) return;
+    busy = true;
+    try {
+      restart();
+      const state = good;
+      if (state) {
+        try {
+          const r = await rpc("decode", state);
+          if (r.error) throw new Error(r.error);
+          print(stopped ? `Stopped ${action} (${error}).` : `The Kubeplay core broke on ${action}:\n${clean(error)}`, "err");
+          print(`(it was restarted, and the session restored to before that: tick ${r.cursor} of ${r.head})`, "note");
+          return;
+        } catch (err) {
+          forget();
+          if (err.crashed || err.restarted) restart();
+        }
+      }
+      await rpc("create", 1);
+      print(stopped ? `Stopped ${action} (${error}).` : `The Kubeplay core broke on ${action}:\n${clean(error)}`, "err");
+      print("(it was restarted, but the session could not be restored: this is a new, empty session)", "note");
+    } finally {
+      busy = false;
+    }
+  };
+}

@@ -1,0 +1,178 @@
+package scheduler
+
+import (
+	"slices"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/labels"
+	"github.com/kubeplay/kubeplay/core/controller"
+)
+
+// InterPodAffinity (pkg/scheduler/framework/plugins/interpodaffinity), for
+// the required terms: the incoming pod's podAffinity needs a matching pod
+// in the node's topology domain (or, when no pod anywhere matches, the pod
+// matching its own term); its podAntiAffinity forbids one; and an existing
+// pod's required anti-affinity that matches the incoming pod forbids the
+// domain too. Preferred terms (a score) are not modelled.
+
+const (
+	pluginInterPodAffinity = "InterPodAffinity"
+	// The filter's reasons, interpodaffinity/filtering.go.
+	ErrReasonAffinityRulesNotMatch             = "node(s) didn't match pod affinity rules"
+	ErrReasonAntiAffinityRulesNotMatch         = "node(s) didn't match pod anti-affinity rules"
+	ErrReasonExistingAntiAffinityRulesNotMatch = "node(s) didn't satisfy existing pods anti-affinity rules"
+)
+
+// topologyPair is one topology domain: a node label and its value.
+type topologyPair struct{ key, value string }
+
+// affinityState is the PreFilter state: the domains each kind of rule
+// fills, computed once per scheduling cycle.
+type affinityState struct {
+	affinityTerms []api.PodAffinityTerm
+	// affinityDomains counts, per term, the domains with a matching pod.
+	affinityDomains  []map[topologyPair]bool
+	anyAffinityMatch bool
+	antiDomains      map[topologyPair]bool // the incoming pod's anti-affinity
+	existingAnti     map[topologyPair]bool // existing pods' anti-affinity against it
+}
+
+// requiredTerms returns a pod's required pod affinity and anti-affinity terms.
+func requiredTerms(pod *api.Pod) (affinity, anti []api.PodAffinityTerm) {
+	a := pod.Spec.Affinity
+	if a == nil {
+		return nil, nil
+	}
+	if a.PodAffinity != nil {
+		affinity = a.PodAffinity.RequiredDuringSchedulingIgnoredDuringExecution
+	}
+	if a.PodAntiAffinity != nil {
+		anti = a.PodAntiAffinity.RequiredDuringSchedulingIgnoredDuringExecution
+	}
+	return affinity, anti
+}
+
+// termMatches reports whether pod matches term, written by a pod of
+// namespace ns: the label selector (nil matches nothing), in the term's
+// namespaces or, with neither namespaces nor a namespace selector, the
+// writer's own (a namespace selector is taken to select every namespace).
+func termMatches(term api.PodAffinityTerm, ns string, pod *api.Pod) bool {
+	if term.LabelSelector == nil {
+		return false
+	}
+	switch {
+	case len(term.Namespaces) > 0:
+		found := false
+		for _, n := range term.Namespaces {
+			found = found || n == pod.Namespace
+		}
+		if !found && term.NamespaceSelector == nil {
+			return false
+		}
+	case term.NamespaceSelector == nil && pod.Namespace != ns:
+		return false
+	}
+	sel, err := labels.SelectorFromLabelSelector(term.LabelSelector)
+	return err == nil && sel.Matches(labels.Set(pod.Labels))
+}
+
+// newAffinityState models PreFilter, over the pods already bound: all of
+// them when the incoming pod has terms of its own, else only those with a
+// required anti-affinity. It returns nil when no rule applies.
+func newAffinityState(pod *api.Pod, pods *controller.Store, antiPods map[string]*api.Pod, nodes *controller.Store) *affinityState {
+	affinity, anti := requiredTerms(pod)
+	var candidates []*api.Pod
+	switch {
+	case len(affinity) > 0 || len(anti) > 0:
+		candidates = controller.ListAs[*api.Pod](pods, "", nil)
+	case len(antiPods) > 0:
+		for _, k := range sortedPodKeys(antiPods) {
+			candidates = append(candidates, antiPods[k])
+		}
+	default:
+		return nil
+	}
+	st := &affinityState{affinityTerms: affinity, affinityDomains: make([]map[topologyPair]bool, len(affinity)),
+		antiDomains: map[topologyPair]bool{}, existingAnti: map[topologyPair]bool{}}
+	for i := range affinity {
+		st.affinityDomains[i] = map[topologyPair]bool{}
+	}
+	for _, p := range candidates {
+		if p.Spec.NodeName == "" || p.UID == pod.UID || p.DeletionTimestamp != nil {
+			continue
+		}
+		node, ok := controller.GetAs[*api.Node](nodes, "", p.Spec.NodeName)
+		if !ok {
+			continue
+		}
+		domain := func(key string) (topologyPair, bool) {
+			v, ok := node.Labels[key]
+			return topologyPair{key, v}, ok
+		}
+		for i, t := range affinity {
+			if termMatches(t, pod.Namespace, p) {
+				st.anyAffinityMatch = true
+				if d, ok := domain(t.TopologyKey); ok {
+					st.affinityDomains[i][d] = true
+				}
+			}
+		}
+		for _, t := range anti {
+			if d, ok := domain(t.TopologyKey); ok && termMatches(t, pod.Namespace, p) {
+				st.antiDomains[d] = true
+			}
+		}
+		_, theirAnti := requiredTerms(p)
+		for _, t := range theirAnti {
+			if d, ok := domain(t.TopologyKey); ok && termMatches(t, p.Namespace, pod) {
+				st.existingAnti[d] = true
+			}
+		}
+	}
+	return st
+}
+
+// filterInterPodAffinity models InterPodAffinity.Filter.
+func filterInterPodAffinity(f *podFacts, node *api.Node) *status {
+	st := f.affinity
+	if st == nil {
+		return nil
+	}
+	for i, t := range st.affinityTerms {
+		v, ok := node.Labels[t.TopologyKey]
+		if ok && st.affinityDomains[i][topologyPair{t.TopologyKey, v}] {
+			continue
+		}
+		// No pod matches anywhere: the first pod of a group that wants
+		// itself may go anywhere its own labels satisfy the term.
+		if ok && !st.anyAffinityMatch && termMatches(t, f.pod.Namespace, f.pod) {
+			continue
+		}
+		return &status{plugin: pluginInterPodAffinity, code: unresolvable, reasons: []string{ErrReasonAffinityRulesNotMatch},
+			detail: "no pod matching the required pod affinity in " + t.TopologyKey + "=" + v}
+	}
+	if _, anti := requiredTerms(f.pod); len(anti) > 0 {
+		for _, t := range anti {
+			if v, ok := node.Labels[t.TopologyKey]; ok && st.antiDomains[topologyPair{t.TopologyKey, v}] {
+				return &status{plugin: pluginInterPodAffinity, code: unschedulable, reasons: []string{ErrReasonAntiAffinityRulesNotMatch},
+					detail: "a pod matching the required pod anti-affinity runs in " + t.TopologyKey + "=" + v}
+			}
+		}
+	}
+	for d := range st.existingAnti {
+		if v, ok := node.Labels[d.key]; ok && v == d.value {
+			return &status{plugin: pluginInterPodAffinity, code: unschedulable, reasons: []string{ErrReasonExistingAntiAffinityRulesNotMatch},
+				detail: "an existing pod's required anti-affinity forbids " + d.key + "=" + d.value}
+		}
+	}
+	return nil
+}
+
+func sortedPodKeys(m map[string]*api.Pod) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -6,7 +6,7 @@ OUT  ?= build/site
 ADDR ?= :8080
 
 .DEFAULT_GOAL := help
-.PHONY: help run build test test-go test-wasm e2e fuzz bench bench-page load size fmt vet clean
+.PHONY: help run build test test-go lessons test-wasm e2e fuzz bench bench-page load size fmt vet clean
 
 # Browser tests need Chromium and the wasm tests Node.js. Where either is
 # missing they are skipped with a loud note, unless REQUIRE_ALL=1 (CI sets
@@ -23,7 +23,7 @@ run: build ## build, then serve on http://localhost:8080
 build: ## build the site into build/site
 	$(GO) run ./scripts/build -out $(OUT)
 
-test: test-go test-wasm e2e fuzz ## every test: Go (host), the wasm bridge under Node.js, the page in Chromium, a little fuzzing
+test: test-go lessons test-wasm e2e fuzz ## every test: Go (host), the lessons' checks, the wasm bridge under Node.js, the page in Chromium, a little fuzzing
 
 # The packages whose controllers, scheduler, kubelets and faces share the
 # informers' objects, run again with the kubeplay_frozen guard: a handler or
@@ -39,6 +39,9 @@ FROZEN_SKIP := TestHugeDeploymentGrowsOverTicks
 test-go: vet ## vet (host and js/wasm), staticcheck, the Go tests, and again with the frozen-object guard
 	$(GO) test ./...
 	$(GO) test -short -tags kubeplay_frozen -skip '$(FROZEN_SKIP)' $(FROZEN_PKGS)
+
+lessons: ## run every shipped lesson's reference solutions and verify its checks
+	$(GO) run ./scripts/play --check assets/lessons/*.txtar
 
 test-wasm: ## run the wasm bridge's tests, and the pod-template-hash vectors, under Node.js
 ifneq ($(NODE),)

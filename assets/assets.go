@@ -1,7 +1,8 @@
 // Package assets holds the page: index.html, the JS shim, the worker, the
-// stylesheet and the example scenarios. scripts/build minifies the page's
-// files into the site; the scenarios are embedded into kubeplay.wasm
-// through this package, so the page lists and loads them without a fetch.
+// stylesheet, the example scenarios and the lessons. scripts/build minifies
+// the page's files into the site; the scenarios and the lessons are
+// embedded into kubeplay.wasm through this package, so the page lists and
+// loads them without a fetch.
 package assets
 
 import "embed"
@@ -10,3 +11,9 @@ import "embed"
 //
 //go:embed scenarios/*.txtar
 var Scenarios embed.FS
+
+// Lessons are the lessons (core/lesson), lessons/*.txtar, and
+// lessons/index, their names in teaching order.
+//
+//go:embed lessons/*.txtar lessons/index
+var Lessons embed.FS

@@ -123,15 +123,7 @@ func (b *bridge) ops() []op {
 				return b.viewJSON(s, mode == "delta")
 			})},
 		{name: "load", session: true, call: "load(name, text)", doc: "a scenario archive; returns a LoadResult", result: resultJSON, view: viewAfter,
-			fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
-				name, err := argString(args, 0)
-				if err != nil {
-					return nil, err
-				}
-				text, err := argString(args, 1)
-				if err != nil {
-					return nil, err
-				}
+			fn: b.withNameText(func(s *session.Session, name, text string) (any, error) {
 				return loadResult(s.Load(name, []byte(text)))
 			})},
 		{name: "example", session: true, call: "example(name)", doc: "an embedded example scenario, by name; returns a LoadResult",
@@ -151,6 +143,37 @@ func (b *bridge) ops() []op {
 				}
 				return jsonString(list)
 			}},
+		{name: "lessons", call: "lessons()", doc: "the embedded lessons in teaching order: [{name, title}]", result: resultJSON,
+			fn: func([]safejs.Value) (any, error) {
+				list, err := lessons()
+				if err != nil {
+					return nil, err
+				}
+				return jsonString(list)
+			}},
+		{name: "lesson", session: true, call: "lesson(name)", doc: "opens an embedded lesson, by name; returns a LessonResult (its setup's load, the lesson, the solutions)",
+			result: resultJSON, view: viewAfter,
+			fn: b.withString(func(s *session.Session, name string) (any, error) {
+				data, file, err := embeddedLesson(name)
+				if err != nil {
+					return nil, err
+				}
+				return lessonResult(s.OpenLesson(file, data))
+			})},
+		{name: "openLesson", session: true, call: "openLesson(name, text)", doc: "opens a lesson archive (a trainer's own); returns a LessonResult",
+			result: resultJSON, view: viewAfter,
+			fn: b.withNameText(func(s *session.Session, name, text string) (any, error) {
+				return lessonResult(s.OpenLesson(name, []byte(text)))
+			})},
+		{name: "checks", call: "checks(step)", doc: "the checks of the open lesson's step (0-based) at the tick shown: [{line, check, met, keep, saw, reason, output}]",
+			result: resultJSON,
+			fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+				step, err := argInt(args, 0, 0)
+				if err != nil {
+					return nil, err
+				}
+				return lessonChecks(s, step)
+			})},
 		{name: "encode", call: "encode()", doc: "the session as a share-link string", result: resultValue,
 			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
 				return s.Encode(), nil
@@ -269,6 +292,22 @@ func (b *bridge) withString(h func(*session.Session, string) (any, error)) handl
 			return nil, err
 		}
 		return h(s, v)
+	})
+}
+
+// withNameText wraps a handler whose arguments are a file name and its
+// text.
+func (b *bridge) withNameText(h func(s *session.Session, name, text string) (any, error)) handler {
+	return b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+		name, err := argString(args, 0)
+		if err != nil {
+			return nil, err
+		}
+		text, err := argString(args, 1)
+		if err != nil {
+			return nil, err
+		}
+		return h(s, name, text)
 	})
 }
 
@@ -446,13 +485,19 @@ func title(script []byte) string {
 
 // example returns the archive of the named example and its file name.
 func example(name string) ([]byte, string, error) {
+	return embedded(assets.Scenarios, "scenarios", "example", name)
+}
+
+// embedded returns the archive NAME.txtar of an embedded folder, and its
+// file name; what names the kind of file in the error.
+func embedded(fsys fs.FS, dir, what, name string) ([]byte, string, error) {
 	if name == "" || strings.ContainsAny(name, "/\\") || strings.HasPrefix(name, ".") {
-		return nil, "", fmt.Errorf("no example %q", name)
+		return nil, "", fmt.Errorf("no %s %q", what, name)
 	}
 	file := name + ".txtar"
-	data, err := fs.ReadFile(assets.Scenarios, "scenarios/"+file)
+	data, err := fs.ReadFile(fsys, dir+"/"+file)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, "", fmt.Errorf("no example %q", name)
+		return nil, "", fmt.Errorf("no %s %q", what, name)
 	}
 	return data, file, err
 }

@@ -121,6 +121,10 @@ func TestBridgeReturnsErrorsNotPanics(t *testing.T) {
 		{"create", []any{-1}},        // bad seed
 		{"example", []any{"../x"}},   // no such example
 		{"decode", []any{"garbage"}}, // not a link
+		{"checks", []any{0}},         // no lesson open
+		{"lesson", []any{"../x"}},    // no such lesson
+		{"lesson", []any{"nope"}},
+		{"openLesson", []any{"bad.txtar", "# Bad\nstep One\n"}}, // not a lesson
 	} {
 		v := raw(c.name, c.args...)
 		if ok, _ := v.InstanceOf(ctor); !ok {

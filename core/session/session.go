@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubeplay/kubeplay/core/lesson"
 	"github.com/kubeplay/kubeplay/core/scenario"
 )
 
@@ -52,6 +53,9 @@ type Session struct {
 	// fresh is set when the head's view was captured after the last tick
 	// and nothing ran since.
 	fresh bool
+
+	// lesson is the lesson open in the session (OpenLesson), nil if none.
+	lesson *lesson.Lesson
 }
 
 // Output is what one command printed.
@@ -104,6 +108,7 @@ func (s *Session) reset(seed uint64) error {
 	s.files, s.fileOrder = map[string]string{}, nil
 	s.log, s.outputs = nil, nil
 	s.cursor, s.past = 0, nil
+	s.lesson = nil
 	s.hist = newHistory(s.lim)
 	s.setWorld(w)
 	s.captureHead()

@@ -50,8 +50,8 @@ func minifyAsset(m *minify.M, name string, src []byte) ([]byte, error) {
 
 // minifyAssets minifies every file of src and returns the results by
 // slash-separated name. Dotfiles are skipped, and so are Go files and the
-// scenarios folder: those are compiled into kubeplay.wasm (assets/assets.go
-// embeds the scenarios).
+// scenarios and lessons folders: those are compiled into kubeplay.wasm
+// (assets/assets.go embeds them).
 func minifyAssets(src fs.FS) (map[string][]byte, error) {
 	m := newMinifier()
 	files := map[string][]byte{}
@@ -82,10 +82,11 @@ func minifyAssets(src fs.FS) (map[string][]byte, error) {
 }
 
 // skipped reports whether a file or folder of assets/ stays out of the site:
-// Go source and the scenarios, which reach the page inside kubeplay.wasm.
+// Go source, the scenarios and the lessons, which reach the page inside
+// kubeplay.wasm.
 func skipped(name string, d fs.DirEntry) bool {
 	if d.IsDir() {
-		return name == "scenarios"
+		return name == "scenarios" || name == "lessons"
 	}
 	return strings.HasSuffix(name, ".go")
 }

@@ -97,6 +97,8 @@ func TestMinifyAssets(t *testing.T) {
 	src := fstest.MapFS{
 		"assets.go":         {Data: []byte("package assets\n")},
 		"scenarios/a.txtar": {Data: []byte("tick\n")},
+		"lessons/a.txtar":   {Data: []byte("tick\n")},
+		"lessons/index":     {Data: []byte("a\n")},
 		"index.html":        {Data: []byte("<p>  hello  </p>\n")},
 		"css/style.css":     {Data: []byte("a { color : red ; }\n")},
 		"examples/a.yaml":   {Data: []byte("kind: Deployment\n")},

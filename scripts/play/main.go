@@ -3,6 +3,7 @@
 // printed.
 //
 //	go run ./scripts/play [--seed N] [--explain] [--json] FILE...
+//	go run ./scripts/play --check LESSON...
 //
 // A scenario is a txtar archive: the script first, then the manifests it
 // names (see core/scenario and the README's Scenarios section).
@@ -13,6 +14,9 @@
 //	--explain   after each command, the controllers' decision records, one a line, indented
 //	--json      JSON Lines: one object per command (file, line, command, output, exitCode, tick;
 //	            with --explain also decisions)
+//
+//	--check     the files are lessons (core/lesson): run each one's reference
+//	            solutions step by step and verify its checks (see check.go)
 //
 // With several files, each transcript starts with a "==> FILE <==" header
 // line, as head(1) does, and a blank line separates them.
@@ -41,10 +45,12 @@ type config struct {
 	seed    string
 	explain bool
 	json    bool
+	check   bool
 	files   []string
 }
 
 const usage = `usage: play [--seed N] [--explain] [--json] FILE...
+       play [--seed N] --check LESSON...
 
 Runs each scenario (a txtar archive: script, then manifests) on a fresh
 simulated cluster and prints its transcript.
@@ -59,6 +65,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&cfg.seed, "seed", "", "run with seed `N` instead of the scenario's own")
 	fs.BoolVar(&cfg.explain, "explain", false, "print the controllers' decision records after each command")
 	fs.BoolVar(&cfg.json, "json", false, "print one JSON object per command")
+	fs.BoolVar(&cfg.check, "check", false, "the files are lessons: verify each step's checks against its reference solution")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
@@ -100,11 +107,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	status := 0
 	for i, file := range cfg.files {
-		if len(cfg.files) > 1 && !cfg.json {
+		if len(cfg.files) > 1 && !cfg.json && !cfg.check {
 			if i > 0 {
 				fmt.Fprintln(stdout)
 			}
 			fmt.Fprintf(stdout, "==> %s <==\n", file)
+		}
+		if cfg.check {
+			if !checkFile(file, opts, stdout, stderr) {
+				status = 1
+			}
+			continue
 		}
 		if err := playFile(file, cfg, opts, stdout); err != nil {
 			fmt.Fprintln(stderr, err)

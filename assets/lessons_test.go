@@ -1,0 +1,37 @@
+package assets
+
+import (
+	"io/fs"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// The index names every lesson once, and nothing else.
+func TestLessonIndex(t *testing.T) {
+	index, err := fs.ReadFile(Lessons, "lessons/index")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, l := range strings.Split(string(index), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			if slices.Contains(names, l) {
+				t.Errorf("index: %s is listed twice", l)
+			}
+			names = append(names, l)
+		}
+	}
+	files, err := fs.Glob(Lessons, "lessons/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var have []string
+	for _, f := range files {
+		have = append(have, strings.TrimSuffix(strings.TrimPrefix(f, "lessons/"), ".txtar"))
+	}
+	sorted := slices.Sorted(slices.Values(names))
+	if strings.Join(sorted, " ") != strings.Join(have, " ") {
+		t.Errorf("the index names\n %s\nthe lessons are\n %s", strings.Join(sorted, " "), strings.Join(have, " "))
+	}
+}

@@ -1,0 +1,67 @@
+package session
+
+import (
+	"fmt"
+
+	"github.com/kubeplay/kubeplay/core/lesson"
+)
+
+// LessonResult is what the page draws when a lesson opens: the load of its
+// setup, and the lesson itself (introduction, steps with their text, try
+// lines, hints and checks, finish page).
+type LessonResult struct {
+	*LoadResult
+	Lesson *lesson.Lesson `json:"lesson"`
+	// Solutions are each step's reference solution, as console lines
+	// ("Show me" runs them through Run, visibly).
+	Solutions [][]string `json:"solutions"`
+}
+
+// OpenLesson replaces the session with a lesson (a txtar archive, see
+// core/lesson): a fresh cluster with its seed and files, its setup run into
+// the log, and the lesson kept so that LessonChecks can evaluate its steps.
+// A lesson that does not parse changes nothing; its error lists each bad
+// line. Loading anything else (Load, Decode, Reset) closes the lesson.
+func (s *Session) OpenLesson(name string, data []byte) (*LessonResult, error) {
+	l, err := lesson.Parse(name, data)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.load(l.Setup, nil, -1)
+	if r == nil {
+		return nil, err
+	}
+	s.lesson = l
+	out := &LessonResult{LoadResult: r, Lesson: l, Solutions: make([][]string, len(l.Steps))}
+	for i := range l.Steps {
+		out.Solutions[i] = l.Steps[i].SolutionLines()
+	}
+	return out, err
+}
+
+// Lesson is the lesson open in the session, or nil.
+func (s *Session) Lesson() *lesson.Lesson { return s.lesson }
+
+// LessonChecks evaluates the checks of step i (0-based) of the open lesson
+// on the cluster at the tick shown, each with what it saw in plain words.
+// The page asks after every command, tick, step, back and jump: looking at
+// an earlier tick evaluates the checks there (on the cluster replayed to
+// it), so stepping back un-earns a check and going forward earns it again.
+// Evaluating only reads the cluster: it changes neither the timeline nor
+// what a replay gives.
+func (s *Session) LessonChecks(i int) ([]lesson.State, error) {
+	if s.lesson == nil {
+		return nil, fmt.Errorf("no lesson is open")
+	}
+	if i < 0 || i >= len(s.lesson.Steps) {
+		return nil, fmt.Errorf("step %d: the lesson has steps 0 to %d", i, len(s.lesson.Steps)-1)
+	}
+	w := s.w
+	if s.cursor < s.Head() {
+		var err error
+		if w, err = s.pastWorld(); err != nil {
+			return nil, err
+		}
+	}
+	return lesson.EvalAll(s.lesson.Steps[i].Checks, w.sim), nil
+}

@@ -1,0 +1,125 @@
+package session
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/kubeplay/kubeplay/core/lesson"
+)
+
+func openLesson(t *testing.T, s *Session, file string) *LessonResult {
+	t.Helper()
+	data, err := os.ReadFile("../../assets/lessons/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := s.OpenLesson(file, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func metAll(states []lesson.State) bool {
+	for _, st := range states {
+		if !st.Met {
+			return false
+		}
+	}
+	return len(states) > 0
+}
+
+func mustChecks(t *testing.T, s *Session, step int) []lesson.State {
+	t.Helper()
+	states, err := s.LessonChecks(step)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return states
+}
+
+// A learner doing a step by hand earns its checks; stepping back to a tick
+// before it un-earns them, going forward again re-earns them.
+func TestLessonChecksFollowTheTickShown(t *testing.T) {
+	s := newSession(t, 1)
+	r := openLesson(t, s, "create-deployment.txtar")
+	if r.Lesson.Title != "Creating a Deployment" || len(r.Solutions) != len(r.Lesson.Steps) || r.Solutions[0][0] != "kubectl apply -f nginx-deployment.yaml" {
+		t.Fatalf("opened: %q, solutions %v", r.Lesson.Title, r.Solutions)
+	}
+	for _, st := range mustChecks(t, s, 0) {
+		if st.Met || st.Reason == "" {
+			t.Errorf("before the step: %+v", st)
+		}
+	}
+	mustRun(t, s, "kubectl apply -f nginx-deployment.yaml")
+	// The controllers act on it at the next command or tick, and the
+	// checks see what the page shows: no ReplicaSet yet.
+	if states := mustChecks(t, s, 0); !states[0].Met || states[1].Met || states[1].Reason != "0 replicasets (-l app=nginx); the step wants == 1" {
+		t.Errorf("after apply: %+v", states)
+	}
+	mustRun(t, s, "tick")
+	if states := mustChecks(t, s, 0); !metAll(states) {
+		t.Errorf("after a tick: %+v", states)
+	}
+	if states := mustChecks(t, s, 1); metAll(states) {
+		t.Errorf("step 2 met before its rollout: %+v", states)
+	}
+	mustRun(t, s, "kubectl rollout status deployment/nginx-deployment")
+	head := s.Head()
+	if states := mustChecks(t, s, 1); !metAll(states) {
+		t.Fatalf("after the rollout: %+v", states)
+	}
+	s.Back()
+	back := mustChecks(t, s, 1)
+	if back[0].Met || back[0].Reason != "deployment/nginx-deployment has no .status.availableReplicas (0); the step wants == 3" {
+		t.Errorf("one tick back: %+v", back[0])
+	}
+	s.Jump(head)
+	if states := mustChecks(t, s, 1); !metAll(states) {
+		t.Errorf("forward again: %+v", states)
+	}
+}
+
+// Evaluating checks only reads: a session that evaluates them after every
+// command ends exactly where one that never does ends.
+func TestLessonChecksChangeNothing(t *testing.T) {
+	lines := []string{"kubectl apply -f nginx-deployment.yaml", "tick 2", "kubectl rollout status deployment/nginx-deployment", "tick 3"}
+	a, b := newSession(t, 1), newSession(t, 1)
+	openLesson(t, a, "create-deployment.txtar")
+	openLesson(t, b, "create-deployment.txtar")
+	for _, l := range lines {
+		mustRun(t, a, l)
+		mustRun(t, b, l)
+		for i := range a.Lesson().Steps {
+			mustChecks(t, a, i)
+		}
+		a.Back()
+		mustChecks(t, a, 1)
+		a.Jump(a.Head())
+	}
+	if va, vb := viewJSON(t, a), viewJSON(t, b); !bytes.Equal(va, vb) {
+		t.Errorf("the views differ after checks were evaluated")
+	}
+	if !bytes.Equal(a.Script(), b.Script()) {
+		t.Errorf("the logs differ:\n%s\n%s", a.Script(), b.Script())
+	}
+}
+
+func TestLessonErrors(t *testing.T) {
+	s := newSession(t, 1)
+	if _, err := s.LessonChecks(0); err == nil || err.Error() != "no lesson is open" {
+		t.Errorf("no lesson: %v", err)
+	}
+	if _, err := s.OpenLesson("bad.txtar", []byte("# Bad\nstep One\ntxet a.md\n")); err == nil || !strings.Contains(err.Error(), `bad.txtar:3: unknown directive "txet"`) {
+		t.Errorf("bad lesson: %v", err)
+	}
+	openLesson(t, s, "create-deployment.txtar")
+	if _, err := s.LessonChecks(3); err == nil || err.Error() != "step 3: the lesson has steps 0 to 2" {
+		t.Errorf("step out of range: %v", err)
+	}
+	if err := s.Reset(1); err != nil || s.Lesson() != nil {
+		t.Errorf("Reset kept the lesson (%v)", err)
+	}
+}

@@ -102,6 +102,9 @@ func DefaultPlugins() []Plugin {
 
 // admit runs the chain on a.
 func (s *Server) admit(a *Attributes) error {
+	if s.past {
+		return s.refusePast()
+	}
 	a.Store, a.server = s, s
 	for _, p := range s.Plugins {
 		if err := p.Admit(a); err != nil {

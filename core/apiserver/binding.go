@@ -42,6 +42,9 @@ func (s *Server) BindShared(namespace, podName, nodeName string) (*api.Pod, erro
 		return nil, newInvalid(groupKind{Kind: "Binding"}, podName,
 			field.ErrorList{field.Required(field.NewPath("target", "name"), "")})
 	}
+	if s.past {
+		return nil, s.refusePast()
+	}
 	s.expire()
 	k := api.KindOf(&api.Pod{})
 	r := s.lookup(k, requestNamespace(k, namespace), podName)

@@ -45,7 +45,11 @@ func (s *Server) ListWithOptions(k *api.KindInfo, namespace string, opts ListOpt
 		l.Items = make([]api.Object, 0, len(recs))
 	}
 	for _, r := range recs {
-		if pred.empty() || pred.matches(k, r.obj) {
+		switch {
+		case !pred.empty() && !pred.matches(k, r.obj):
+		case s.shared:
+			l.Items = append(l.Items, r.obj)
+		default:
 			l.Items = append(l.Items, out(r.obj))
 		}
 	}

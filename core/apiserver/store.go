@@ -49,6 +49,10 @@ type Server struct {
 
 	frozenSnapshots // the kubeplay_frozen guard's snapshots (frozen_guard.go)
 
+	past    bool // a read-only server at a past version (snapshot.go)
+	refused int  // the writes it refused
+	shared  bool // its lists hand out the frozen objects (ShareLists)
+
 	// Plugins is the admission chain, run in order on every create, update
 	// and delete (see DefaultPlugins). Callers may change it; quota is
 	// switched on by setting the Evaluator of the chain's ResourceQuota
@@ -256,6 +260,10 @@ func (s *Server) nextRV() uint64 {
 // commitAdd stores a new object and logs ADDED. obj must be private to the
 // server; it is frozen from here on.
 func (s *Server) commitAdd(k *api.KindInfo, obj api.Object) {
+	if s.past { // every verb refuses first; this is the last line of defence
+		s.refused++
+		return
+	}
 	if s.dryRun {
 		api.SetTypeMeta(obj)
 		return
@@ -275,6 +283,10 @@ func (s *Server) commitAdd(k *api.KindInfo, obj api.Object) {
 
 // commitUpdate replaces a stored object and logs MODIFIED.
 func (s *Server) commitUpdate(k *api.KindInfo, r *record, obj api.Object) {
+	if s.past { // every verb refuses first; this is the last line of defence
+		s.refused++
+		return
+	}
 	if s.dryRun {
 		api.SetTypeMeta(obj)
 		return
@@ -296,6 +308,10 @@ func (s *Server) commitUpdate(k *api.KindInfo, r *record, obj api.Object) {
 // watch, the event's object is the last stored state carrying the
 // resourceVersion of its deletion.
 func (s *Server) commitDelete(k *api.KindInfo, r *record) {
+	if s.past { // every verb refuses first; this is the last line of defence
+		s.refused++
+		return
+	}
 	if s.dryRun {
 		return
 	}

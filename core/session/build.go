@@ -125,24 +125,46 @@ func (b *builder) follow(in *controller.Informers) {
 // build makes the view of w as it is now. Head and Live are left for the
 // session to set when it serves the view.
 func (b *builder) build(w *world, _ int64, chart *Chart) *View {
-	b.stamp++
 	s := w.sim
-	now := s.Now()
 	tick := s.CurrentTick()
-	in := s.Informers
+	decisions, omitted := decisionsOf(s.Decisions(tick), tick)
+	return b.buildFrom(viewSource{in: s.Informers, events: w.events, now: s.Now(), tick: tick, seed: s.Seed(),
+		decisions: decisions, omitted: omitted, chart: chart, cm: controllerManagerView(s)})
+}
+
+// viewSource is what a view is made of: the informer caches and the event
+// log of a cluster (a live one, or the API server's store at a past tick),
+// its time, and what the store does not hold: the tick's decision records,
+// the replica chart and the controller manager's state.
+type viewSource struct {
+	in        *controller.Informers
+	events    *eventLog
+	now       time.Time
+	tick      int64
+	seed      uint64
+	decisions []*Decision
+	omitted   int
+	chart     *Chart
+	cm        *ControllerManager
+}
+
+// buildFrom makes the view of src.
+func (b *builder) buildFrom(src viewSource) *View {
+	b.stamp++
+	now, tick, in := src.now, src.tick, src.in
 	b.follow(in)
 	v := &View{
 		Tick:  tick,
 		Head:  tick,
 		Time:  rfc3339(now),
-		Seed:  s.Seed(),
+		Seed:  src.seed,
 		Live:  true,
-		Chart: chart,
+		Chart: src.chart,
 	}
 
 	v.Pods = b.podList(in, now)
 	v.Counts = maps.Clone(b.counts)
-	v.ControllerManager = controllerManagerView(s)
+	v.ControllerManager = src.cm
 
 	// ReplicaSets, grouped by their controlling Deployment's uid.
 	rsObjs := in.Lister(kindReplicaSet).List("", nil)
@@ -193,8 +215,8 @@ func (b *builder) build(w *world, _ int64, chart *Chart) *View {
 		v.Services = append(v.Services, serviceView(svc, bySvc[svc.Namespace+"/"+svc.Name]))
 	}
 
-	v.Events = w.events.view(now, maxViewEvents)
-	v.Decisions, v.DecisionsOmitted = decisionsOf(s.Decisions(tick), tick)
+	v.Events = src.events.view(now, maxViewEvents)
+	v.Decisions, v.DecisionsOmitted = src.decisions, src.omitted
 
 	// Empty lists encode as [] rather than null, so the page never checks.
 	if v.Deployments == nil {

@@ -39,6 +39,7 @@ type rsPoint struct {
 
 type rsIdentity struct {
 	namespace, name, deployment string
+	key                         string // namespace/name/uid, as ids has it
 }
 
 func newSeries() *series {
@@ -68,7 +69,7 @@ func (s *series) record(tick int64, rss []api.Object) {
 		if !ok {
 			id = int32(len(s.names))
 			s.ids[key] = id
-			s.names = append(s.names, rsIdentity{rs.Namespace, rs.Name, owner})
+			s.names = append(s.names, rsIdentity{rs.Namespace, rs.Name, owner, key})
 		}
 		points = append(points, rsPoint{
 			id:       id,

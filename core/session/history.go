@@ -21,6 +21,15 @@ type HistoryLimits struct {
 	// then the oldest checkpoints, then the oldest recent views; the head's
 	// view always stays.
 	Budget int
+	// SnapshotEvery is how often, in ticks, the session snapshots the API
+	// server's store for read-only commands at past ticks (timetravel.go);
+	// 0 means DefaultSnapshotEvery.
+	SnapshotEvery int64
+	// LedgerWrites caps the writes the ledger keeps (each holds an object
+	// version: 1.5-3 KB as measured); over it the oldest snapshot and the writes
+	// after it go, and the ticks before the next snapshot replay from
+	// tick 0 again. 0 means DefaultLedgerWrites.
+	LedgerWrites int
 }
 
 // DefaultHistoryLimits: ten minutes of simulated time in full, a

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/lesson"
 	"github.com/kubeplay/kubeplay/core/scenario"
 )
@@ -46,6 +47,13 @@ type Session struct {
 	// run while looking at an earlier tick; nil when stale.
 	past   *world
 	pastAt int64
+
+	// led follows the head world's API server, so a read-only command at
+	// a past tick runs against its store at that tick (timetravel.go);
+	// pastSrv is the last such store, for tick pastSrvAt.
+	led       *ledger
+	pastSrv   *apiserver.Server
+	pastSrvAt int64
 
 	// captureTo is the head an operation in progress will reach: views of
 	// ticks it passes are captured if the history would keep them then.
@@ -110,6 +118,10 @@ func (s *Session) reset(seed uint64) error {
 	s.cursor, s.past = 0, nil
 	s.lesson = nil
 	s.hist = newHistory(s.lim)
+	if s.led != nil {
+		s.led.stop()
+	}
+	s.led, s.pastSrv = newLedger(w, s.lim), nil
 	s.setWorld(w)
 	s.captureHead()
 	return nil
@@ -171,19 +183,25 @@ func (s *Session) Transcript() []Output {
 // setWorld makes w the head world and routes its ticks to the history.
 func (s *Session) setWorld(w *world) {
 	s.w = w
+	w.onLeave = func(w *world) { s.led.leaving(w) }
 	w.onTick = func(w *world) {
 		t := w.tick()
 		final := max(s.captureTo, t)
+		var v *View
 		if s.hist.wanted(t, final) {
-			s.hist.put(w.view(), final, false)
+			v = w.view()
+			s.hist.put(v, final, false)
 			s.fresh = true
 		}
+		s.led.viewed(w, v)
 	}
 }
 
 // captureHead stores the view of the head in the history.
 func (s *Session) captureHead() {
-	s.hist.put(s.w.view(), s.w.tick(), false)
+	v := s.w.view()
+	s.hist.put(v, s.w.tick(), false)
+	s.led.viewed(s.w, v)
 	s.fresh = true
 }
 
@@ -471,6 +489,10 @@ func clip(s string) string {
 // runPast runs a read-only kubectl command against the tick shown.
 func (s *Session) runPast(e *Entry) Output {
 	out := Output{Line: e.Line, Tick: s.cursor, End: s.cursor, Past: true}
+	if r, ok := s.runOnPastServer(e); ok {
+		out.Stdout, out.Stderr, out.Output, out.Exit = r.stdout, r.stderr, r.output, r.exit
+		return out
+	}
 	if _, err := s.pastWorld(); err != nil {
 		return failed(out, err.Error(), 1)
 	}
@@ -509,6 +531,7 @@ func (s *Session) branch(c int64) error {
 	s.log, s.outputs = log, outputs
 	s.past = nil
 	s.hist.truncate(c)
+	s.led, s.pastSrv = s.led.truncate(c, w), nil
 	s.setWorld(w)
 	s.cursor = c
 	s.captureHead()
@@ -614,7 +637,11 @@ func (c *replayCapture) take(w *world) {
 func (s *Session) View() *View {
 	v, ok := s.hist.get(s.cursor)
 	if !ok {
-		v = s.rebuild(s.cursor)
+		if v = s.led.view(s.cursor, s.seed); v != nil {
+			s.hist.put(v, s.Head(), true)
+		} else {
+			v = s.rebuild(s.cursor)
+		}
 	}
 	out := *v
 	out.Head = s.Head()

@@ -247,6 +247,80 @@ func TestTimeTravelMatchesLiveAndReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("rebuilt", tiny)
+
+	// Read-only commands at every past tick, against the ledger's store,
+	// with snapshots every tick and rarer: the same bytes as the command
+	// run on a world replayed to that tick. The views must not change
+	// either.
+	want := pastReference(t, s)
+	for _, every := range []int64{1, 2, 5, 100} {
+		p, err := NewWithOptions(Options{Seed: 7, History: HistoryLimits{Recent: 2, Every: 5, Rebuilt: 3, Budget: 1, SnapshotEvery: every}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p.LoadScript(s.Script()); err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("snapshots every %d", every)
+		checkPastCommands(t, name, p, want)
+		check(name, p)
+	}
+}
+
+// pastCommands are the read-only commands checked at past ticks.
+var pastCommands = []string{
+	"kubectl get pods",
+	"kubectl get rs -o wide",
+	"kubectl get all",
+	"kubectl describe deployment web",
+	"kubectl describe pods",
+	"kubectl get events",
+	"kubectl rollout history deployment/web",
+	"kubectl get deployment web -o yaml",
+	"kubectl get pods -o json",
+	"kubectl get nodes",
+	"kubectl get pods --field-selector status.phase=Running -l app=web",
+}
+
+// pastReference runs pastCommands at every tick before the head on a world
+// replayed to the tick: what the ledger's store must print. (One replay per
+// tick: the commands change nothing, so each sees the same cluster.)
+func pastReference(t *testing.T, s *Session) map[int64]map[string]result {
+	t.Helper()
+	ref := map[int64]map[string]result{}
+	for tick := int64(0); tick < s.Head(); tick++ {
+		w, err := s.replay(s.log, tick, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref[tick] = map[string]result{}
+		for _, line := range pastCommands {
+			ref[tick][line] = w.exec(&Entry{Line: line, kind: entryKubectl}, s.files)
+		}
+	}
+	return ref
+}
+
+// checkPastCommands runs pastCommands at every tick before the head, on
+// the past server and through Run, and compares both with the reference.
+func checkPastCommands(t *testing.T, name string, s *Session, ref map[int64]map[string]result) {
+	t.Helper()
+	for tick := int64(0); tick < s.Head(); tick++ {
+		s.Jump(tick)
+		for _, line := range pastCommands {
+			want := ref[tick][line]
+			got, ok := s.runOnPastServer(&Entry{Line: line, kind: entryKubectl})
+			if !ok {
+				t.Fatalf("%s: %q at tick %d needed a replay", name, line, tick)
+			}
+			if got != want {
+				t.Fatalf("%s: %q at tick %d differs from a replay:\n got %q\nwant %q", name, line, tick, got.output, want.output)
+			}
+			if out := s.Run(line); out.Output != want.output || out.Exit != want.exit || !out.Past {
+				t.Fatalf("%s: Run(%q) at tick %d differs from a replay:\n got %q\nwant %q", name, line, tick, out.Output, want.output)
+			}
+		}
+	}
 }
 
 func TestBranchDiscardsTheFuture(t *testing.T) {
@@ -681,5 +755,126 @@ func TestKubectlWorkWaitsForStepOrNextCommand(t *testing.T) {
 	}
 	if o := s.Run("step"); !strings.Contains(o.Output, "every work queue is empty") {
 		t.Errorf("step after get: %q", o.Output)
+	}
+}
+
+// A read-only command the store alone cannot answer (exec asks the
+// kubelet) is found out on the past server and runs on a replayed world.
+func TestPastCommandNeedingAKubeletReplays(t *testing.T) {
+	s := newSession(t, 7)
+	rollout(t, s)
+	const tick = 12
+	s.Jump(tick)
+	v := s.View()
+	var pod string
+	for _, p := range v.Pods {
+		if p.State == StateReady {
+			pod = p.Name
+		}
+	}
+	if pod == "" {
+		t.Fatalf("no ready pod at tick %d", tick)
+	}
+	line := "kubectl exec " + pod + " -- env"
+	if _, ok := s.runOnPastServer(&Entry{Line: line, kind: entryKubectl}); ok {
+		t.Fatalf("%q ran on the past server", line)
+	}
+	w, err := s.replay(s.log, tick, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := w.exec(&Entry{Line: line, kind: entryKubectl}, s.files)
+	out := s.Run(line)
+	if out.Output != want.output || !out.Past || out.Exit != 0 || !strings.Contains(out.Output, "HOSTNAME="+pod) {
+		t.Fatalf("Run(%q) at tick %d:\n got %q (exit %d)\nwant %q", line, tick, out.Output, out.Exit, want.output)
+	}
+	if s.Head() != 23 || s.Cursor() != tick {
+		t.Fatalf("head %d cursor %d", s.Head(), s.Cursor())
+	}
+}
+
+// After a branch the ledger keeps the ticks before it and follows the
+// replayed world: commands at any past tick still match a replay.
+func TestPastCommandsAfterABranch(t *testing.T) {
+	s, err := NewWithOptions(Options{Seed: 3, History: HistoryLimits{Recent: 2, Every: 5, Rebuilt: 3, Budget: 1, SnapshotEvery: 4}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rollout(t, s)
+	s.Jump(13)
+	mustRun(t, s, "kubectl scale deployment web --replicas=1")
+	s.Tick(6)
+	checkPastCommands(t, "branched", s, pastReference(t, s))
+}
+
+// Views built from the ledger past the chart's window (ChartTicks) match
+// the live ones: the chart of a late tick is made of the points of the
+// ticks before it as the world left them.
+func TestPastViewsPastTheChartWindow(t *testing.T) {
+	s := newSession(t, 5)
+	mustApply(t, s, webYAML)
+	for _, line := range []string{"tick 20", "kubectl set image deployment/web nginx=nginx:1.16.1", "tick 290",
+		"controller-manager stop", "kubectl scale deployment web --replicas=2", "tick 3", "controller-manager start",
+		"tick 97"} {
+		mustRun(t, s, line)
+	}
+	tiny, err := NewWithOptions(Options{Seed: 5, History: HistoryLimits{Recent: 2, Every: 1000, Rebuilt: 3, Budget: 1, SnapshotEvery: 7}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tiny.LoadScript(s.Script()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tick := range []int64{0, 1, 20, 21, 150, 299, 300, 310, 311, 312, 313, 314, 330, 350, 409} {
+		s.Jump(tick)
+		tiny.Jump(tick)
+		if _, ok := s.hist.get(tick); !ok {
+			t.Fatalf("the live session did not keep tick %d", tick)
+		}
+		want := viewJSON(t, s)
+		if _, ok := tiny.hist.get(tick); ok {
+			t.Fatalf("the tiny session kept tick %d", tick)
+		}
+		if got := viewJSON(t, tiny); !bytes.Equal(got, want) {
+			t.Fatalf("view of tick %d differs:\n got %.600s\nwant %.600s", tick, got, want)
+		}
+	}
+}
+
+// Over its cap the ledger forgets its oldest snapshots: the ticks before
+// the one it now begins at replay from tick 0 again, the rest do not, and
+// every view and command still matches.
+func TestLedgerCapForgetsTheOldestTicks(t *testing.T) {
+	s := newSession(t, 7)
+	live := rollout(t, s)
+	want := pastReference(t, s)
+	p, err := NewWithOptions(Options{Seed: 7, History: HistoryLimits{Recent: 2, Every: 1000, Rebuilt: 3, Budget: 1, SnapshotEvery: 3, LedgerWrites: 60}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.LoadScript(s.Script()); err != nil {
+		t.Fatal(err)
+	}
+	// The cap applies as each snapshot is taken: the writes up to the
+	// last one are within it.
+	if l := p.led; l.from == 0 || len(l.writes)-l.since(l.snaps[len(l.snaps)-1]) > 60 {
+		t.Fatalf("the ledger begins at tick %d and keeps %d writes", l.from, len(l.writes))
+	}
+	for tick := int64(0); tick < p.Head(); tick++ {
+		p.Jump(tick)
+		if live[tick] != nil {
+			if got := viewJSON(t, p); !bytes.Equal(got, live[tick]) {
+				t.Fatalf("view of tick %d differs from the live one", tick)
+			}
+		}
+		for _, line := range pastCommands {
+			_, ok := p.runOnPastServer(&Entry{Line: line, kind: entryKubectl})
+			if ok != (tick >= p.led.from) {
+				t.Fatalf("%q at tick %d: on the ledger %v, but it begins at %d", line, tick, ok, p.led.from)
+			}
+			if out := p.Run(line); out.Output != want[tick][line].output {
+				t.Fatalf("Run(%q) at tick %d differs from a replay:\n got %q\nwant %q", line, tick, out.Output, want[tick][line].output)
+			}
+		}
 	}
 }

@@ -26,6 +26,9 @@ type world struct {
 	// ticks inside a blocking kubectl command; the session captures views
 	// with it.
 	onTick func(*world)
+	// onLeave, if set, runs before every tick, while the world is still
+	// at the tick it leaves; the session's ledger notes the store there.
+	onLeave func(*world)
 }
 
 func newWorld(seed uint64) (*world, error) {
@@ -66,6 +69,9 @@ func (w *world) record() {
 // advance runs one tick.
 func (w *world) advance() error {
 	w.record()
+	if w.onLeave != nil {
+		w.onLeave(w)
+	}
 	err := w.sim.Tick()
 	w.events.sync()
 	if w.onTick != nil {

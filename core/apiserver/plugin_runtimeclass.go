@@ -42,7 +42,7 @@ func (RuntimeClass) Admit(a *Attributes) error {
 	}
 	var rc *api.RuntimeClass
 	if name := pod.Spec.RuntimeClassName; name != nil {
-		k, _ := api.LookupKind("RuntimeClass")
+		k := api.RuntimeClassKind
 		obj, err := a.Store.Get(k, "", *name)
 		switch {
 		case IsNotFound(err):

@@ -79,7 +79,7 @@ func (snap *Snapshot) Past(events []Event, rv uint64, now time.Time) *Server {
 	s.log.init()
 	s.leases.init()
 	s.leases.ttl = 0
-	s.eventKind, _ = api.LookupKind("Event")
+	s.eventKind = api.EventKind
 	for k, recs := range snap.tables {
 		// One slab per kind: the records are the server's own (a table
 		// changes them), the objects are shared.

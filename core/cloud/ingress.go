@@ -58,8 +58,8 @@ const IngressStatusUpdateInterval = 60 * time.Second
 // NewIngressController returns the actor; pool is the load balancer whose
 // addresses the controller's Service draws from.
 func NewIngressController(ctx *controller.Context, pool *LoadBalancer) *IngressController {
-	ingKind, _ := api.LookupKind("Ingress")
-	classKind, _ := api.LookupKind("IngressClass")
+	ingKind := api.IngressKind
+	classKind := api.IngressClassKind
 	return &IngressController{
 		server:    ctx.Server,
 		informers: ctx.Informers,

@@ -61,7 +61,7 @@ type NodeController struct {
 // NewNodeController returns the controller; lookup is the cloud's
 // inventory of machines.
 func NewNodeController(ctx *controller.Context, lookup func(node string) (Instance, bool)) *NodeController {
-	nodeKind, _ := api.LookupKind("Node")
+	nodeKind := api.NodeKind
 	c := &NodeController{
 		server: ctx.Server, nodes: ctx.Informers.Lister(nodeKind), clock: ctx.Clock, queue: ctx.NewQueue(),
 		rec: ctx.Recorder(NodeControllerName, ""), lookup: lookup, delay: DefaultInitDelay, asked: map[string]time.Time{},

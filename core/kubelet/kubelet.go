@@ -110,12 +110,12 @@ type Kubelet struct {
 }
 
 var (
-	podKind, _          = api.LookupKind("Pod")
-	serviceKind, _      = api.LookupKind("Service")
-	nodeKind, _         = api.LookupKind("Node")
-	runtimeClassKind, _ = api.LookupKind("RuntimeClass")
-	configMapKind, _    = api.LookupKind("ConfigMap")
-	secretKind, _       = api.LookupKind("Secret")
+	podKind          = api.PodKind
+	serviceKind      = api.ServiceKind
+	nodeKind         = api.NodeKind
+	runtimeClassKind = api.RuntimeClassKind
+	configMapKind    = api.ConfigMapKind
+	secretKind       = api.SecretKind
 )
 
 // New starts a kubelet for nodeName: it registers the Node (if it does

@@ -102,11 +102,7 @@ func (c *Check) event(cl kubectl.Cluster) (bool, string, string) {
 		who += "/" + c.name
 	}
 	var seen strings.Builder
-	k, ok := api.LookupKind("Event")
-	if !ok {
-		return false, "the cluster serves no Events", ""
-	}
-	list, err := cl.Server().List(k, metav1Default, nil)
+	list, err := cl.Server().List(api.EventKind, metav1Default, nil)
 	if err != nil {
 		return false, err.Error(), ""
 	}

@@ -52,8 +52,8 @@ MBUGA1UdEQQOMAyCCmt1YmVybmV0ZXMwDQYJKoZIhvcNAQELBQADggEBAGt1YmVw
 `
 
 var (
-	namespaceKind, _ = api.LookupKind("Namespace")
-	configMapKind, _ = api.LookupKind("ConfigMap")
+	namespaceKind = api.NamespaceKind
+	configMapKind = api.ConfigMapKind
 )
 
 // Publisher models the controller: namespace adds and updates queue the

@@ -23,8 +23,8 @@ const Name = "serviceaccount-controller"
 const DefaultName = "default"
 
 var (
-	namespaceKind, _      = api.LookupKind("Namespace")
-	serviceAccountKind, _ = api.LookupKind("ServiceAccount")
+	namespaceKind      = api.NamespaceKind
+	serviceAccountKind = api.ServiceAccountKind
 )
 
 // Controller models ServiceAccountsController: namespace adds and updates

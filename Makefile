@@ -65,14 +65,23 @@ endif
 # Each fuzz target runs FUZZTIME beyond its corpus (go test replays the
 # corpus alone). Minimizing an input that finds new coverage is capped at
 # a second: left at the default minute, the fuzzer spent whole runs
-# minimizing and ran a few dozen inputs.
+# minimizing and ran a few dozen inputs. With that cap, go test now and
+# then ends a run with a bare "context deadline exceeded" and no failing
+# input (the minimizer's deadline, not a bug in the target: seen once in
+# FuzzEncodeString, whose corpus then passed); such a run is tried once
+# more, and any other failure, or a second one, fails.
 FUZZTIME ?= 5s
+FUZZ_RUN = $(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 1s $$pkg 2>&1
 fuzz: ## run every fuzz target for FUZZTIME (5s) each
 	@set -e; for pkg in $$($(GO) list ./core/... ./scripts/... ./site/...); do \
 	  for fn in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
 	    echo "fuzz $$fn ($$pkg)"; \
-	    out=$$($(GO) test -run '^$$' -fuzz "^$$fn$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 1s $$pkg 2>&1) || \
-	      { echo "$$out" | tail -40 >&2; echo "fuzz: $$fn failed (its input is under testdata/fuzz/$$fn)" >&2; exit 1; }; \
+	    out=$$($(FUZZ_RUN)) || { \
+	      if echo "$$out" | grep -q 'context deadline exceeded' && ! echo "$$out" | grep -q 'Failing input written'; then \
+	        echo "  the fuzzer stopped at its minimizer's deadline with no failing input: once more"; \
+	        out=$$($(FUZZ_RUN)); \
+	      else false; fi; \
+	    } || { echo "$$out" | tail -40 >&2; echo "fuzz: $$fn failed (a failing input is under testdata/fuzz/$$fn)" >&2; exit 1; }; \
 	  done; \
 	done
 

@@ -4,8 +4,6 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -35,32 +33,7 @@ func literalKindLookups(fset *token.FileSet, f *ast.File) []string {
 }
 
 func TestNoLiteralKindLookups(t *testing.T) {
-	fset := token.NewFileSet()
-	checked := 0
-	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "testdata" || d.Name() == "build" || strings.HasPrefix(d.Name(), ".")) && path != "../.." {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
-		if err != nil {
-			return err
-		}
-		checked++
-		for _, msg := range literalKindLookups(fset, f) {
-			t.Error(msg)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if checked < 100 {
+	if checked := checkSources(t, "../..", literalKindLookups); checked < 100 {
 		t.Fatalf("only %d source files were checked; the walk is broken", checked)
 	}
 }

@@ -70,13 +70,24 @@ func impurities(fset *token.FileSet, f *ast.File) []string {
 // TestCoreIsPure enforces the first design principle: nothing under core/
 // (tests excepted) reads the wall clock, global randomness, or does I/O.
 func TestCoreIsPure(t *testing.T) {
+	checked := checkSources(t, "..", impurities)
+	if checked == 0 {
+		t.Fatal("no core source files were checked; the walk is broken")
+	}
+}
+
+// checkSources parses every non-test Go file under root (skipping testdata,
+// build output and hidden folders), reports each message check returns as a
+// test error, and returns how many files it read.
+func checkSources(t *testing.T, root string, check func(*token.FileSet, *ast.File) []string) int {
+	t.Helper()
 	fset := token.NewFileSet()
 	checked := 0
-	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && d.Name() == "testdata" {
+		if d.IsDir() && path != root && (d.Name() == "testdata" || d.Name() == "build" || strings.HasPrefix(d.Name(), ".")) {
 			return filepath.SkipDir
 		}
 		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
@@ -87,7 +98,7 @@ func TestCoreIsPure(t *testing.T) {
 			return err
 		}
 		checked++
-		for _, msg := range impurities(fset, f) {
+		for _, msg := range check(fset, f) {
 			t.Error(msg)
 		}
 		return nil
@@ -95,9 +106,7 @@ func TestCoreIsPure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if checked == 0 {
-		t.Fatal("no core source files were checked; the walk is broken")
-	}
+	return checked
 }
 
 // TestPurityCheckCatchesViolations proves the checker can fail, by feeding it

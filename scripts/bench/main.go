@@ -153,7 +153,7 @@ type timings struct {
 const resourcesJS = `[...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")]
 	.map((e) => ({url: e.name, sent: e.encodedBodySize, encoding: e.contentEncoding ?? ""}))`
 
-// The page's start-up marks (assets/app.js, worker.js), by name.
+// The page's start-up marks (assets/app.js, view.js, worker.js), by name.
 const marksJS = `Object.fromEntries(performance.getEntriesByType("mark")
 	.filter((m) => m.name.startsWith("kubeplay-")).map((m) => [m.name, m.startTime]))`
 
@@ -362,7 +362,7 @@ func measureTick(ctx context.Context, w io.Writer, site string, pods, runs int) 
 				return nil, nil, fmt.Errorf("%s: %w", op.name, err)
 			}
 			*op.times = append(*op.times, ms)
-			// How the page split the last answer's time (assets/app.js).
+			// How the page split the last answer's time (assets/view.js).
 			split, err = chromedp.Run(ctx, chromedp.Evaluate[string](
 				`Object.entries(globalThis.kubeplayPage.timings ?? {}).map(([k, v]) => k + " " + Math.round(v) + " ms").join(", ")`))
 			if err != nil {

@@ -1,0 +1,74 @@
+// console.js is the kubectl console: the command line (history, Tab
+// completion from the core's command tree) and the output it prints.
+
+import { $, store } from "./dom.js";
+import { rpc } from "./rpc.js";
+
+const out = $("console-output");
+const input = $("console-input");
+const cmdHistory = JSON.parse(store.get("history") || "[]");
+let historyAt = cmdHistory.length;
+
+export function print(text, cls = "") {
+  const span = document.createElement("span");
+  if (cls) span.className = cls;
+  span.textContent = text.endsWith("\n") || text === "" ? text : `${text}\n`;
+  out.append(span);
+  while (out.childNodes.length > 600) out.firstChild.remove();
+  out.scrollTop = out.scrollHeight;
+}
+
+export function printOutput(o) {
+  print(`$ ${o.line}`, "cmd");
+  if (o.discarded) print(`(went back to tick ${o.tick}: ${o.discarded} later ticks discarded)`, "note");
+  if (o.past) print(`(read at tick ${o.tick}; the timeline is unchanged)`, "note");
+  if (o.stdout) print(o.stdout);
+  if (o.stderr) print(o.stderr, "err");
+}
+
+export async function runLine(line) {
+  if (line.trim() === "clear") { out.textContent = ""; return; }
+  try {
+    printOutput(await rpc("run", line));
+  } catch (err) {
+    print(`$ ${line}`, "cmd");
+    print(err.message, "err");
+  }
+}
+
+$("console-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const line = input.value;
+  input.value = "";
+  if (!line.trim()) return;
+  if (cmdHistory[cmdHistory.length - 1] !== line) cmdHistory.push(line);
+  cmdHistory.splice(0, cmdHistory.length - 200);
+  historyAt = cmdHistory.length;
+  store.set("history", JSON.stringify(cmdHistory));
+  runLine(line);
+});
+
+input.addEventListener("keydown", async (e) => {
+  if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+    e.preventDefault();
+    historyAt = Math.max(0, Math.min(cmdHistory.length, historyAt + (e.key === "ArrowUp" ? -1 : 1)));
+    input.value = cmdHistory[historyAt] ?? "";
+  } else if (e.key === "Tab" && input.value.trim()) {
+    e.preventDefault();
+    const line = input.value;
+    const cands = await rpc("complete", line);
+    if (input.value !== line || cands.length === 0) return;
+    const last = line.split(/\s+/).pop();
+    let common = cands[0];
+    for (const c of cands) while (!c.startsWith(common)) common = common.slice(0, -1);
+    const done = cands.length === 1 && !common.endsWith("/");
+    input.value = line.slice(0, line.length - last.length) + common + (done ? " " : "");
+    if (cands.length > 1 && common === last) print(cands.join("  "), "note");
+  } else if (e.key === "l" && e.ctrlKey) {
+    e.preventDefault();
+    out.textContent = "";
+  }
+});
+
+// clearConsole empties the output (a new example, a restored session).
+export function clearConsole() { out.textContent = ""; }

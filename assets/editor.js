@@ -1,0 +1,166 @@
+// editor.js is the manifest editor: its text (kept in localStorage, never
+// lost when an example replaces it), the decoding errors at their lines,
+// and Apply and Diff, which send the text to the core.
+
+import { $, esc, store } from "./dom.js";
+import { rpc } from "./rpc.js";
+import { print, printOutput } from "./console.js";
+
+const editor = $("editor");
+const gutter = $("gutter");
+let errorsByLine = new Map();
+let appliedText = null;
+
+function drawGutter() {
+  const n = editor.value.split("\n").length;
+  let html = "";
+  for (let i = 1; i <= n; i++) {
+    const err = errorsByLine.get(i);
+    html += err ? `<span class="ln err" title="${esc(err)}">${i}</span>\n` : `${i}\n`;
+  }
+  gutter.innerHTML = html;
+  gutter.scrollTop = editor.scrollTop;
+}
+
+function showErrors(errors, serverText) {
+  errorsByLine = new Map();
+  const list = $("editor-errors");
+  list.textContent = "";
+  for (const e of errors) {
+    if (e.line) errorsByLine.set(e.line, e.message);
+    const li = document.createElement("li");
+    const where = document.createElement("button");
+    where.type = "button";
+    where.textContent = e.line ? `Line ${e.line}, column ${e.column}${e.doc > 1 ? ` (document ${e.doc})` : ""}` : `Document ${e.doc || 1}`;
+    where.addEventListener("click", () => goTo(e.line, e.column));
+    const path = e.path && !e.message.includes(e.path) ? `${e.path}: ` : "";
+    li.append(where, document.createTextNode(` ${path}${e.message}`));
+    if (e.source) {
+      const pre = document.createElement("pre");
+      pre.textContent = e.source;
+      li.append(pre);
+    }
+    list.append(li);
+  }
+  if (serverText) {
+    const li = document.createElement("li");
+    li.textContent = serverText;
+    list.append(li);
+  }
+  drawGutter();
+}
+
+function goTo(line, column) {
+  if (!line) return;
+  const lines = editor.value.split("\n");
+  let at = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) at += lines[i].length + 1;
+  at += Math.max(0, (column || 1) - 1);
+  editor.focus();
+  editor.setSelectionRange(at, at);
+  const lineHeight = editor.scrollHeight / Math.max(lines.length, 1);
+  editor.scrollTop = Math.max(0, (line - 4) * lineHeight);
+}
+
+let saveTimer = 0;
+editor.addEventListener("input", () => {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => store.set("editor", editor.value), 250);
+  drawGutter();
+  editorState();
+});
+editor.addEventListener("scroll", () => { gutter.scrollTop = editor.scrollTop; });
+editor.addEventListener("keydown", (e) => {
+  if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+    e.preventDefault();
+    apply();
+  } else if (e.key === "Tab" && !e.shiftKey && !e.ctrlKey) {
+    // Two spaces, as YAML wants; Escape then Tab leaves the editor.
+    if (editor.dataset.tabEscape === "1") { editor.dataset.tabEscape = ""; return; }
+    e.preventDefault();
+    editor.setRangeText("  ", editor.selectionStart, editor.selectionEnd, "end");
+    editor.dispatchEvent(new Event("input"));
+  } else if (e.key === "Escape") {
+    editor.dataset.tabEscape = "1";
+  }
+});
+
+function editorState() {
+  $("editor-state").textContent = appliedText === null ? "" : appliedText === editor.value ? "applied" : "changed since applied";
+}
+
+// manifestProblems shows why the editor's text could not be read: each
+// error at its line, and in the console under the command it stopped.
+function manifestProblems(verb, errors) {
+  showErrors(errors);
+  print(`$ kubectl ${verb} (editor)`, "cmd");
+  print(`error: the manifest has ${errors.length} problem${errors.length > 1 ? "s" : ""}; see the editor`, "err");
+}
+
+export async function apply() {
+  store.set("editor", editor.value);
+  try {
+    const r = await rpc("apply", editor.value);
+    if (r.errors.length) return manifestProblems("apply", r.errors);
+    printOutput(r.output);
+    showErrors([], r.ok ? "" : r.output.stderr.trim());
+    if (r.ok) appliedText = editor.value;
+    editorState();
+  } catch (err) {
+    print(err.message, "err");
+  }
+}
+
+$("apply").addEventListener("click", apply);
+
+// diff shows what applying the editor's text would change (kubectl diff),
+// changing nothing: not the cluster, not the timeline.
+async function diff() {
+  store.set("editor", editor.value);
+  try {
+    const r = await rpc("diff", editor.value);
+    if (r.errors.length) return manifestProblems("diff", r.errors);
+    showErrors([]);
+    printOutput(r.output);
+    if (r.output.exit === 0) print("(no differences: applying would change nothing)", "note");
+  } catch (err) {
+    print(err.message, "err");
+  }
+}
+
+$("diff").addEventListener("click", diff);
+$("restore").addEventListener("click", () => {
+  const saved = store.get("editor.backup");
+  if (saved === null) return;
+  editor.value = saved;
+  store.set("editor", saved);
+  $("restore").hidden = true;
+  showErrors([]);
+});
+
+export function setEditor(text) {
+  const current = editor.value;
+  if (current.trim() && current !== text && !known.has(current)) {
+    store.set("editor.backup", current); // never lose what the user typed
+    $("restore").hidden = false;
+  }
+  editor.value = text;
+  store.set("editor", text);
+  appliedText = null;
+  showErrors([]);
+  editorState();
+}
+
+// known holds the texts the page itself put in the editor (the examples'
+// manifests): replacing one of those loses nothing the user wrote.
+let known = new Set();
+
+// openEditor fills the editor when the page starts: the text saved in this
+// browser, or else fallback (the first example's manifest). examples are
+// the examples' files, whose texts need no backup when replaced.
+export function openEditor(fallback, examples) {
+  known = new Set(examples.flatMap((s) => s.files.map((f) => f.text)));
+  const saved = store.get("editor");
+  editor.value = saved !== null ? saved : fallback;
+  drawGutter();
+}

@@ -1,0 +1,18 @@
+// theme.js switches between the light and the dark theme; the choice is
+// kept, and without one the page follows the system's.
+
+import { $, store } from "./dom.js";
+
+function setTheme(theme) {
+  if (theme) document.documentElement.dataset.theme = theme;
+  const dark = theme ? theme === "dark" : matchMedia("(prefers-color-scheme: dark)").matches;
+  $("theme").textContent = dark ? "Light" : "Dark";
+  $("theme").setAttribute("aria-pressed", String(dark));
+}
+setTheme(store.get("theme"));
+$("theme").addEventListener("click", () => {
+  const dark = $("theme").getAttribute("aria-pressed") === "true";
+  const theme = dark ? "light" : "dark";
+  store.set("theme", theme);
+  setTheme(theme);
+});

@@ -1,0 +1,105 @@
+// transport.js is the transport bar: Back, Step, Tick, Run at a speed,
+// the slider over the timeline and the clock, and their keys.
+
+import { $ } from "./dom.js";
+import { busy, rpc } from "./rpc.js";
+import { print, printOutput } from "./console.js";
+import { view } from "./view.js";
+import { onStop } from "./status.js";
+
+let playing = false;
+let speed = Number($("speed").value);
+let credit = 0;
+let lastFrame = 0;
+let sliderHeld = false;
+
+export function setPlaying(on) {
+  playing = on;
+  $("play").setAttribute("aria-pressed", String(on));
+  $("play").textContent = on ? "Pause" : "Run";
+  if (on) {
+    lastFrame = performance.now();
+    credit = 1;
+    requestAnimationFrame(frame);
+  }
+}
+
+function frame(now) {
+  if (!playing) return;
+  credit = Math.min(credit + ((now - lastFrame) / 1000) * speed, Math.max(speed, 1));
+  lastFrame = now;
+  if (busy() === 0 && credit >= 1) {
+    const n = Math.floor(credit);
+    credit -= n;
+    rpc("tick", n).catch((err) => { print(err.message, "err"); setPlaying(false); });
+  }
+  requestAnimationFrame(frame);
+}
+
+const act = (op, ...args) => () => rpc(op, ...args).then((o) => {
+  if (o && o.line && (o.stdout || o.stderr || o.discarded)) printOutput(o);
+}).catch((err) => print(err.message, "err"));
+
+$("play").addEventListener("click", () => setPlaying(!playing));
+$("tick").addEventListener("click", act("tick", 1));
+$("back").addEventListener("click", act("back"));
+$("step").addEventListener("click", act("step"));
+$("speed").addEventListener("change", () => { speed = Number($("speed").value); });
+$("reset").addEventListener("click", async () => {
+  if (view() && view().head > 0 && !confirm("Start over on a fresh cluster? The timeline is discarded; the editor keeps its text.")) return;
+  setPlaying(false);
+  await rpc("reset", view() ? view().seed : 1);
+  $("scenario-title").textContent = "";
+  print("(cluster reset)", "note");
+});
+
+// The slider jumps to the tick it shows; while a jump is in flight the
+// latest wanted tick waits, so dragging never queues up work.
+let wantTick = null;
+function jumpSoon(t) {
+  wantTick = t;
+  if (busy() > 0) return;
+  const go = wantTick;
+  wantTick = null;
+  rpc("jump", go).then(() => { if (wantTick !== null) jumpSoon(wantTick); }, (err) => print(err.message, "err"));
+}
+const slider = $("slider");
+slider.addEventListener("input", () => { setPlaying(false); jumpSoon(Number(slider.value)); });
+slider.addEventListener("pointerdown", () => { sliderHeld = true; });
+slider.addEventListener("pointerup", () => { sliderHeld = false; });
+
+document.addEventListener("keydown", (e) => {
+  const t = e.target;
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (t instanceof HTMLInputElement && t.type !== "range" || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+  const v = view();
+  if (!v) return;
+  const keys = {
+    " ": () => setPlaying(!playing),
+    ArrowRight: act("tick", 1),
+    ArrowLeft: act("back"),
+    ".": act("step"),
+    Home: () => rpc("jump", 0),
+    End: () => rpc("jump", v.head),
+    "?": () => $("help").showModal(),
+  };
+  const f = keys[e.key];
+  if (!f || t instanceof HTMLInputElement && e.key !== " " && e.key !== "?") return;
+  if (t instanceof HTMLButtonElement && e.key === " ") return; // Space presses the button
+  e.preventDefault();
+  f();
+});
+$("help-open").addEventListener("click", () => $("help").showModal());
+
+export function drawTransport(v) {
+  const slider = $("slider");
+  slider.max = String(v.head);
+  if (!sliderHeld) slider.value = String(v.tick);
+  slider.setAttribute("aria-valuetext", `tick ${v.tick} of ${v.head}`);
+  const time = v.time ? v.time.slice(11, 19) : "";
+  $("clock").textContent = `tick ${v.tick} / ${v.head} · ${time}${v.live ? "" : " · past"}`;
+  document.body.classList.toggle("past", !v.live);
+  $("back").disabled = v.tick === 0;
+}
+
+onStop(() => setPlaying(false));

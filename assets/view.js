@@ -1,0 +1,67 @@
+// view.js holds the View the page shows (core/session View: the cluster
+// at one tick of the timeline) and hands each new one to the modules that
+// draw it, in the order they registered.
+
+import { rpc, timings } from "./rpc.js";
+import { fail } from "./status.js";
+
+let current = null; // the last View drawn
+const drawers = [];
+const firstHooks = [];
+
+// view is the View shown, or null before the first.
+export const view = () => current;
+
+// onDraw registers a function that draws (part of) each new View.
+export function onDraw(f) { drawers.push(f); }
+
+// onFirstView registers a function run once, after the first View is drawn.
+export function onFirstView(f) { firstHooks.push(f); }
+
+// showView parses a View sent by the worker and draws it.
+export function showView(json, ms) {
+  const t0 = performance.now();
+  const v = JSON.parse(json);
+  const t1 = performance.now();
+  if (v.podPatch) patchPods(v);
+  const first = !current;
+  current = v;
+  for (const f of drawers) f(v);
+  if (first) {
+    performance.mark("kubeplay-first-view");
+    for (const f of firstHooks.splice(0)) f(v);
+  }
+  timings.core = ms;
+  timings.parse = t1 - t0;
+  timings.draw = performance.now() - t1;
+}
+
+// patchPods fills in the pods of a view sent as a patch over the last view
+// drawn (core/session View.JSONDelta): seq lists runs [start, count] of the
+// pods held, which stay the same objects (so their markup is reused), and
+// the pods that are new or changed, in order.
+function patchPods(v) {
+  const { base, n, seq } = v.podPatch;
+  if (!current || current.pods.length !== base) {
+    // Cannot happen while every view is drawn in order; ask for all.
+    v.pods = current ? current.pods : [];
+    rpc("view").catch(fail);
+    return;
+  }
+  const held = current.pods;
+  if (seq.length === 1 && Array.isArray(seq[0]) && seq[0][0] === 0 && seq[0][1] === held.length && n === held.length) {
+    v.pods = held; // no pod changed: the same list, so its grouping is reused too
+    return;
+  }
+  const pods = [];
+  for (const e of seq) {
+    if (Array.isArray(e)) for (let i = e[0], end = e[0] + e[1]; i < end; i++) pods.push(held[i]);
+    else pods.push(e);
+  }
+  if (pods.length !== n) {
+    v.pods = held;
+    rpc("view").catch(fail);
+    return;
+  }
+  v.pods = pods;
+}

@@ -13,7 +13,8 @@ import "embed"
 var Scenarios embed.FS
 
 // Lessons are the lessons (core/lesson), lessons/*.txtar, and
-// lessons/index, their names in teaching order.
+// lessons/index, their names in teaching order; lessons/LANG/*.txtar are
+// their translations (core/lesson.Translate).
 //
-//go:embed lessons/*.txtar lessons/index
+//go:embed lessons/*.txtar lessons/index lessons/*/*.txtar
 var Lessons embed.FS

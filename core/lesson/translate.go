@@ -21,6 +21,7 @@ import (
 //	# The lesson's title
 //	# Its summary (more comment lines)
 //
+//	link https://kubernetes.io/vi/docs/...  (optional: the lesson's page in LANG)
 //	step 1 The first step's title
 //	hint its first hint
 //	hint its second hint
@@ -35,7 +36,10 @@ import (
 // (intro, each step's text, finish) under the same names, all of them and
 // nothing else. Each title, summary, hint and page keeps its source's
 // code spans, fenced code, addresses and numbers
-// (scenario.CompareTranslation). Other # lines are the translator's notes.
+// (scenario.CompareTranslation); an address of the Kubernetes documentation
+// may go to the same page in the translation's language, as the
+// localised documentation's own links do. Other # lines are the
+// translator's notes.
 
 // Translate returns the lesson in language lang, its words read from the
 // overlay data (file names it in errors: "vi/rolling-update.txtar"). The
@@ -70,7 +74,7 @@ func (t *translator) errorf(line int, format string, args ...any) {
 
 // keep reports what a translated text changed that it must keep.
 func (t *translator) keep(line int, what, source, translation string) {
-	for _, p := range scenario.CompareTranslation(source, translation) {
+	for _, p := range scenario.CompareTranslation(source, translation, t.out.Lang) {
 		t.errorf(line, "%s: %s", what, p)
 	}
 }
@@ -95,6 +99,7 @@ func (t *translator) script(comment string) {
 		}
 	}
 	step := -1 // the step being read
+	anyStep := false
 	stepLine := make([]int, len(t.src.Steps))
 	hints := make([][][]Inline, len(t.src.Steps))
 	for i := n; i < len(lines); i++ {
@@ -106,7 +111,17 @@ func (t *translator) script(comment string) {
 		word, rest, _ := strings.Cut(text, " ")
 		rest = strings.TrimSpace(rest)
 		switch word {
+		case "link":
+			switch {
+			case anyStep:
+				t.errorf(line, "link: before the first step")
+			case scenario.DocsAddress(rest, t.out.Lang) != t.src.Link || strings.ContainsAny(rest, " \t"):
+				t.errorf(line, "link: want the lesson's page, %s, or the same page in %s", t.src.Link, t.out.Lang)
+			default:
+				t.out.Link = rest
+			}
 		case "step":
+			anyStep = true
 			num, title, _ := strings.Cut(rest, " ")
 			k, err := strconv.Atoi(num)
 			title = strings.TrimSpace(title)
@@ -146,7 +161,7 @@ func (t *translator) script(comment string) {
 				t.keep(line, "hint", inlineSource(src[k]), rest)
 			}
 		default:
-			t.errorf(line, "unknown directive %q: a translation has only `step N TITLE` and `hint TEXT` lines, then its pages", word)
+			t.errorf(line, "unknown directive %q: a translation has only a `link URL`, `step N TITLE` and `hint TEXT` lines, then its pages", word)
 		}
 	}
 	for i := range t.src.Steps {

@@ -38,6 +38,14 @@ func TestTranslate(t *testing.T) {
 		len(st.Text.Blocks) != 2 || len(st.Hints) != 1 || st.Hints[0][2].Text != "--replicas" {
 		t.Errorf("step = %+v", st)
 	}
+	if l.Link != src.Link {
+		t.Errorf("link %q", l.Link)
+	}
+	// The lesson's page may be the documentation's in the language.
+	vi := strings.Replace(smallVi, "\n# A translator's note", "\nlink https://kubernetes.io/vi/docs/concepts/workloads/controllers/deployment/#scaling-a-deployment\n# A translator's note", 1)
+	if l, err := Translate(src, "vi", "vi/small.txtar", []byte(vi)); err != nil || l.Link != "https://kubernetes.io/vi/docs/concepts/workloads/controllers/deployment/#scaling-a-deployment" || src.Link == l.Link {
+		t.Errorf("link: %v %+v", err, l)
+	}
 	if l.Intro.Blocks[0].Items[0][1].Text != "3" || l.Finish.Blocks[0].Items[0][1].Href != "https://kubernetes.io/docs/" {
 		t.Errorf("intro %+v, finish %+v", l.Intro, l.Finish)
 	}
@@ -65,7 +73,9 @@ func TestTranslateErrors(t *testing.T) {
 		{"a hint too many", "`--replicas`.\n", "`--replicas`.\nhint thêm\n", `vi/small.txtar:5: step 1 "Scale to five" has 1 hints, its translation 2`},
 		{"a hint outside a step", "\n# A translator's note: ignored.\n", "\nhint sớm\n", `vi/small.txtar:4: hint outside a step`},
 		{"a number lost", "chạy **3** Pod", "chạy **ba** Pod", `vi/small.txtar:7: intro.md: numbers of the source are missing: 3`},
-		{"a link changed", "(https://kubernetes.io/docs/)", "(https://kubernetes.io/vi/docs/)", `vi/small.txtar:14: done.md: address of the source missing: https://kubernetes.io/docs/`},
+		{"a link changed", "(https://kubernetes.io/docs/)", "(https://kubernetes.io/zh-cn/docs/)", `vi/small.txtar:14: done.md: address of the source missing: https://kubernetes.io/docs/`},
+		{"a link directive elsewhere", "\n# A translator's note: ignored.\n", "\nlink https://kubernetes.io/vi/docs/concepts/\n", `vi/small.txtar:4: link: want the lesson's page, https://kubernetes.io/docs/concepts/workloads/controllers/deployment/#scaling-a-deployment, or the same page in vi`},
+		{"a link directive in a step", "hint `kubectl scale`", "link https://kubernetes.io/vi/docs/concepts/workloads/controllers/deployment/#scaling-a-deployment\nhint `kubectl scale`", `vi/small.txtar:6: link: before the first step`},
 		{"a missing page", "-- done.md --\nXong. Xem [tài liệu](https://kubernetes.io/docs/).\n", "", `vi/small.txtar: page done.md is not translated`},
 		{"a file that is no page", "-- done.md --", "-- web.yaml --\nkind: Pod\n-- done.md --", `vi/small.txtar:14: file "web.yaml" is not a page of the lesson (its pages: intro.md, scale.md, done.md)`},
 		{"a page twice", "-- done.md --", "-- intro.md --\nx\n-- done.md --", `vi/small.txtar:14: file "intro.md" is here twice`},

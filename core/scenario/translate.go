@@ -21,9 +21,15 @@ import (
 // blocks (in order, byte for byte), the `code` spans and the http(s)
 // addresses (the same ones, in any order, as a sentence's word order may
 // change), and every number of the prose (a translation may write a digit
-// where the source has a word, never drop or change one).
-func CompareTranslation(source, translation string) []string {
+// where the source has a word, never drop or change one). An address of
+// the Kubernetes documentation may go to its page in the translation's
+// language (https://kubernetes.io/zh-cn/docs/... for .../docs/...), as
+// the localised documentation links its own pages.
+func CompareTranslation(source, translation, lang string) []string {
 	src, dst := verbatim(source), verbatim(translation)
+	for i, u := range dst.urls {
+		dst.urls[i] = DocsAddress(u, lang)
+	}
 	var problems []string
 	if !slices.Equal(src.fences, dst.fences) {
 		problems = append(problems, fmt.Sprintf("the ``` code blocks differ from the source's (want %d, the same text in the same order)", len(src.fences)))
@@ -46,6 +52,18 @@ func CompareTranslation(source, translation string) []string {
 		problems = append(problems, "numbers of the source are missing: "+strings.Join(lost, ", "))
 	}
 	return problems
+}
+
+// DocsAddress is the English address of a page of the Kubernetes
+// documentation in language lang (the address itself when it is not one).
+func DocsAddress(u, lang string) string {
+	if lang == "" || lang == "en" {
+		return u
+	}
+	if rest, ok := strings.CutPrefix(u, "https://kubernetes.io/"+strings.ToLower(lang)+"/docs/"); ok {
+		return "https://kubernetes.io/docs/" + rest
+	}
+	return u
 }
 
 // sameSet compares two lists as multisets and names what one has that the
@@ -169,7 +187,7 @@ func digits(word string) []string {
 // TranslateDoc reads the translation of a scenario's description (Doc):
 // the text of file (LANG/NAME.md), its first line the title. It must keep
 // what CompareTranslation asks; the error names the file.
-func TranslateDoc(doc, file string, data []byte) (string, error) {
+func TranslateDoc(doc, lang, file string, data []byte) (string, error) {
 	text := strings.TrimSpace(string(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))))
 	var errs ErrorList
 	if title, _, _ := strings.Cut(text, "\n"); strings.TrimSpace(title) == "" {
@@ -178,11 +196,11 @@ func TranslateDoc(doc, file string, data []byte) (string, error) {
 	if srcTitle, _, _ := strings.Cut(doc, "\n"); srcTitle != "" {
 		srcTitle = strings.TrimSpace(srcTitle)
 		title, _, _ := strings.Cut(text, "\n")
-		for _, p := range CompareTranslation(srcTitle, title) {
+		for _, p := range CompareTranslation(srcTitle, title, lang) {
 			errs = append(errs, &Error{File: file, Line: 1, Msg: "title: " + p})
 		}
 	}
-	for _, p := range CompareTranslation(doc, text) {
+	for _, p := range CompareTranslation(doc, text, lang) {
 		errs = append(errs, &Error{File: file, Msg: p})
 	}
 	if len(errs) > 0 {
@@ -240,7 +258,7 @@ func LocalDoc(fsys fs.FS, name, lang, doc string) (string, string, error) {
 	if err != nil {
 		return doc, "en", err
 	}
-	text, err := TranslateDoc(doc, file, data)
+	text, err := TranslateDoc(doc, lang, file, data)
 	if err != nil {
 		return doc, "en", err
 	}

@@ -17,15 +17,18 @@ func TestCompareTranslation(t *testing.T) {
 			"code span of the source missing: `rollout undo`\ncode span not in the source: `rollout undo --to-revision=1`"},
 		{"an address dropped", "nginx:1.16.1 revision 2 `rollout undo`", "address of the source missing: https://kubernetes.io/docs/concepts/workloads/controllers/deployment/"},
 		{"a number changed", "nginx:1.16.1 revision 3 `rollout undo` https://kubernetes.io/docs/concepts/workloads/controllers/deployment/", "numbers of the source are missing: 2"},
+		{"the page in Vietnamese", "nginx:1.16.1 revision 2 `rollout undo` https://kubernetes.io/vi/docs/concepts/workloads/controllers/deployment/", ""},
+		{"the page in another language", "nginx:1.16.1 revision 2 `rollout undo` https://kubernetes.io/zh-cn/docs/concepts/workloads/controllers/deployment/",
+			"address of the source missing: https://kubernetes.io/docs/concepts/workloads/controllers/deployment/\naddress not in the source: https://kubernetes.io/zh-cn/docs/concepts/workloads/controllers/deployment/"},
 		{"a number added is fine", "nginx:1.16.1 revision 2, 3 `rollout undo` (https://kubernetes.io/docs/concepts/workloads/controllers/deployment/)", ""},
 	} {
-		got := strings.Join(CompareTranslation(doc, tc.tr), "\n")
+		got := strings.Join(CompareTranslation(doc, tc.tr, "vi"), "\n")
 		if got != tc.want {
 			t.Errorf("%s:\n%s\nwant:\n%s", tc.name, got, tc.want)
 		}
 	}
 	fenced := "a\n```\nkubectl get pods\n```\n"
-	if p := CompareTranslation(fenced, "b\n```\nkubectl get pod\n```\n"); len(p) != 1 || !strings.Contains(p[0], "code blocks differ") {
+	if p := CompareTranslation(fenced, "b\n```\nkubectl get pod\n```\n", "vi"); len(p) != 1 || !strings.Contains(p[0], "code blocks differ") {
 		t.Errorf("fenced: %v", p)
 	}
 }

@@ -1,0 +1,45 @@
+package assets
+
+import (
+	"io/fs"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kubeplay/kubeplay/core/lesson"
+)
+
+// Every translation is in a language of the page, belongs to a lesson,
+// and fits it: its steps, hints and pages, with the source's commands,
+// code and numbers.
+func TestLessonTranslationsFit(t *testing.T) {
+	names := lessonNames(t)
+	files, err := fs.Glob(Lessons, "lessons/*/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub, err := fs.Sub(Lessons, "lessons")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		parts := strings.Split(f, "/")
+		lang, name := parts[1], strings.TrimSuffix(parts[2], ".txtar")
+		if !slices.Contains(languages, lang) {
+			t.Errorf("%s: %s is not a language of the page (%v)", f, lang, languages)
+			continue
+		}
+		if !slices.Contains(names, name) {
+			t.Errorf("%s: there is no lesson %s", f, name)
+			continue
+		}
+		l, err := lesson.Load(sub, name, lang)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		if l.Lang != lang {
+			t.Errorf("%s: loaded in %q", f, l.Lang)
+		}
+	}
+}

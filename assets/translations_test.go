@@ -43,3 +43,23 @@ func TestLessonTranslationsFit(t *testing.T) {
 		}
 	}
 }
+
+// Every shipped lesson is in every language of the page: no lesson falls
+// back to English.
+func TestEveryLessonTranslated(t *testing.T) {
+	sub, err := fs.Sub(Lessons, "lessons")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range lessonNames(t) {
+		for _, lang := range languages {
+			l, err := lesson.Load(sub, name, lang)
+			switch {
+			case err != nil:
+				t.Errorf("%v", err)
+			case l.Lang != lang:
+				t.Errorf("lesson %s has no translation in %s (lessons/%s/%s.txtar): it falls back to %s", name, lang, lang, name, l.Lang)
+			}
+		}
+	}
+}

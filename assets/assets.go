@@ -7,9 +7,11 @@ package assets
 
 import "embed"
 
-// Scenarios are the example scenarios, scenarios/*.txtar.
+// Scenarios are the example scenarios, scenarios/*.txtar, and the
+// translations of their descriptions, scenarios/LANG/NAME.md
+// (core/scenario.LocalDoc).
 //
-//go:embed scenarios/*.txtar
+//go:embed scenarios/*.txtar scenarios/*/*.md
 var Scenarios embed.FS
 
 // Lessons are the lessons (core/lesson), lessons/*.txtar, and

@@ -164,3 +164,31 @@ func TestLessonInALanguageThroughTheBridge(t *testing.T) {
 		t.Errorf("a bad translation: %q", s)
 	}
 }
+
+// The examples' titles and descriptions come in the page's language; the
+// session's own script stays the archive's.
+func TestExampleInALanguageThroughTheBridge(t *testing.T) {
+	_, call := api(t)
+	var list []exampleInfo
+	if err := json.Unmarshal([]byte(call("scenarios", "zh-CN")), &list); err != nil {
+		t.Fatal(err)
+	}
+	if list[0].Name != "create" || list[0].Title != "创建 Deployment" || list[0].Lang != "zh-CN" {
+		t.Fatalf("scenarios(zh-CN): %+v", list[0])
+	}
+	var r struct {
+		Title, Doc, Lang string
+	}
+	if err := json.Unmarshal([]byte(call("example", "create", "vi")), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Lang != "vi" || r.Title != "Tạo một Deployment" || !strings.Contains(r.Doc, "`kubectl apply`") {
+		t.Errorf("example(create, vi): %+v", r)
+	}
+	if script := call("script"); !strings.HasPrefix(script, "# Creating a Deployment\n") {
+		t.Errorf("script: %.40q", script)
+	}
+	if err := json.Unmarshal([]byte(call("example", "create")), &r); err != nil || r.Lang != "en" || r.Title != "Creating a Deployment" {
+		t.Errorf("example(create): %v %+v", err, r)
+	}
+}

@@ -157,10 +157,13 @@ func verbatim(text string) kept {
 	return k
 }
 
-// cutAny is s up to the first of chars.
+// cutAny is s up to the first of chars or of the non-ASCII characters
+// (an address ends at the full-width punctuation of Chinese prose).
 func cutAny(s, chars string) string {
-	if i := strings.IndexAny(s, chars); i >= 0 {
-		return s[:i]
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 || strings.IndexByte(chars, s[i]) >= 0 {
+			return s[:i]
+		}
 	}
 	return s
 }

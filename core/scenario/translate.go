@@ -143,7 +143,9 @@ func verbatim(text string) kept {
 			break
 		}
 		plain.WriteString(rest[:open] + " ")
-		k.code = append(k.code, rest[open+1:open+1+end])
+		// A span may break across lines where the text is wrapped:
+		// its words are what must stay.
+		k.code = append(k.code, strings.Join(strings.Fields(rest[open+1:open+1+end]), " "))
 		rest = rest[open+1+end+1:]
 	}
 	plain.WriteString(rest)

@@ -21,6 +21,7 @@ func TestCompareTranslation(t *testing.T) {
 		{"the page in another language", "nginx:1.16.1 revision 2 `rollout undo` https://kubernetes.io/zh-cn/docs/concepts/workloads/controllers/deployment/",
 			"address of the source missing: https://kubernetes.io/docs/concepts/workloads/controllers/deployment/\naddress not in the source: https://kubernetes.io/zh-cn/docs/concepts/workloads/controllers/deployment/"},
 		{"an address ends at full-width punctuation", "nginx:1.16.1（revision 2）`rollout undo`（https://kubernetes.io/docs/concepts/workloads/controllers/deployment/）。", ""},
+		{"a span wrapped elsewhere", "nginx:1.16.1 revision 2 `rollout\nundo` https://kubernetes.io/docs/concepts/workloads/controllers/deployment/", ""},
 		{"a number added is fine", "nginx:1.16.1 revision 2, 3 `rollout undo` (https://kubernetes.io/docs/concepts/workloads/controllers/deployment/)", ""},
 	} {
 		got := strings.Join(CompareTranslation(doc, tc.tr, "vi"), "\n")

@@ -40,8 +40,8 @@ test-go: vet ## vet (host and js/wasm), staticcheck, the Go tests, and again wit
 	$(GO) test ./...
 	$(GO) test -short -tags kubeplay_frozen -skip '$(FROZEN_SKIP)' $(FROZEN_PKGS)
 
-lessons: ## run every shipped lesson's reference solutions and verify its checks
-	$(GO) run ./scripts/play --check assets/lessons/*.txtar
+lessons: ## run every shipped lesson's reference solutions and verify its checks, in each language
+	$(GO) run ./scripts/play --check --lang en,vi,zh-CN assets/lessons/*.txtar
 
 test-wasm: ## run the wasm bridge's tests, and the pod-template-hash vectors, under Node.js
 ifneq ($(NODE),)

@@ -7,13 +7,16 @@ package assets
 
 import "embed"
 
-// Scenarios are the example scenarios, scenarios/*.txtar.
+// Scenarios are the example scenarios, scenarios/*.txtar, and the
+// translations of their descriptions, scenarios/LANG/NAME.md
+// (core/scenario.LocalDoc).
 //
-//go:embed scenarios/*.txtar
+//go:embed scenarios/*.txtar scenarios/*/*.md
 var Scenarios embed.FS
 
 // Lessons are the lessons (core/lesson), lessons/*.txtar, and
-// lessons/index, their names in teaching order.
+// lessons/index, their names in teaching order; lessons/LANG/*.txtar are
+// their translations (core/lesson.Translate).
 //
-//go:embed lessons/*.txtar lessons/index
+//go:embed lessons/*.txtar lessons/index lessons/*/*.txtar
 var Lessons embed.FS

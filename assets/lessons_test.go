@@ -7,8 +7,9 @@ import (
 	"testing"
 )
 
-// The index names every lesson once, and nothing else.
-func TestLessonIndex(t *testing.T) {
+// lessonNames are the lessons the index lists, in its order.
+func lessonNames(t *testing.T) []string {
+	t.Helper()
 	index, err := fs.ReadFile(Lessons, "lessons/index")
 	if err != nil {
 		t.Fatal(err)
@@ -16,10 +17,18 @@ func TestLessonIndex(t *testing.T) {
 	var names []string
 	for _, l := range strings.Split(string(index), "\n") {
 		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-			if slices.Contains(names, l) {
-				t.Errorf("index: %s is listed twice", l)
-			}
 			names = append(names, l)
+		}
+	}
+	return names
+}
+
+// The index names every lesson once, and nothing else.
+func TestLessonIndex(t *testing.T) {
+	names := lessonNames(t)
+	for i, l := range names {
+		if slices.Contains(names[:i], l) {
+			t.Errorf("index: %s is listed twice", l)
 		}
 	}
 	files, err := fs.Glob(Lessons, "lessons/*.txtar")

@@ -16,6 +16,7 @@ import (
 	"github.com/hack-pad/safejs"
 	"github.com/kubeplay/kubeplay/assets"
 	"github.com/kubeplay/kubeplay/core/cluster"
+	"github.com/kubeplay/kubeplay/core/scenario"
 	"github.com/kubeplay/kubeplay/core/session"
 	"golang.org/x/tools/txtar"
 )
@@ -126,44 +127,53 @@ func (b *bridge) ops() []op {
 			fn: b.withNameText(func(s *session.Session, name, text string) (any, error) {
 				return loadResult(s.Load(name, []byte(text)))
 			})},
-		{name: "example", session: true, call: "example(name)", doc: "an embedded example scenario, by name; returns a LoadResult",
+		{name: "example", session: true, call: "example(name, lang)", doc: `an embedded example scenario, by name; returns a LoadResult, its title and doc in lang (default "en"; its "lang" says which it got)`,
 			result: resultJSON, view: viewAfter,
-			fn: b.withString(func(s *session.Session, name string) (any, error) {
+			fn: b.withNameLang(func(s *session.Session, name, lang string) (any, error) {
 				data, file, err := example(name)
 				if err != nil {
 					return nil, err
 				}
-				return loadResult(s.Load(file, data))
+				r, err := s.Load(file, data)
+				if r != nil {
+					localExample(r, name, lang)
+				}
+				return loadResult(r, err)
 			})},
-		{name: "scenarios", call: "scenarios()", doc: "the embedded examples: [{name, title, files}]", result: resultJSON,
-			fn: func([]safejs.Value) (any, error) {
-				list, err := examples()
-				if err != nil {
-					return nil, err
-				}
-				return jsonString(list)
-			}},
-		{name: "lessons", call: "lessons()", doc: "the embedded lessons in teaching order: [{name, title}]", result: resultJSON,
-			fn: func([]safejs.Value) (any, error) {
-				list, err := lessons()
-				if err != nil {
-					return nil, err
-				}
-				return jsonString(list)
-			}},
-		{name: "lesson", session: true, call: "lesson(name)", doc: "opens an embedded lesson, by name; returns a LessonResult (its setup's load, the lesson, the solutions)",
+		{name: "scenarios", call: "scenarios(lang)", doc: `the embedded examples: [{name, title, lang, files}], the titles in lang (default "en")`, result: resultJSON,
+			fn: listIn(func(lang string) (any, error) { return examples(lang) })},
+		{name: "lessons", call: "lessons(lang)", doc: `the embedded lessons in teaching order: [{name, title, lang}], the titles in lang (default "en")`, result: resultJSON,
+			fn: listIn(func(lang string) (any, error) { return lessons(lang) })},
+		{name: "lesson", session: true, call: "lesson(name, lang)", doc: `opens an embedded lesson, by name, in lang (default "en"; lesson.lang says which it got); returns a LessonResult (its setup's load, the lesson, the solutions)`,
 			result: resultJSON, view: viewAfter,
-			fn: b.withString(func(s *session.Session, name string) (any, error) {
-				data, file, err := embeddedLesson(name)
+			fn: b.withNameLang(func(s *session.Session, name, lang string) (any, error) {
+				l, err := embeddedLesson(name, lang)
 				if err != nil {
 					return nil, err
 				}
-				return lessonResult(s.OpenLesson(file, data))
+				return lessonResult(s.OpenParsedLesson(l))
 			})},
-		{name: "openLesson", session: true, call: "openLesson(name, text)", doc: "opens a lesson archive (a trainer's own); returns a LessonResult",
+		{name: "openLesson", session: true, call: "openLesson(name, text, lang, translation)",
+			doc:    `opens a lesson archive (a trainer's own); with a translation (the text of its overlay LANG/NAME.txtar), in lang; returns a LessonResult`,
 			result: resultJSON, view: viewAfter,
-			fn: b.withNameText(func(s *session.Session, name, text string) (any, error) {
-				return lessonResult(s.OpenLesson(name, []byte(text)))
+			fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+				name, text, err := argNameText(args)
+				if err != nil {
+					return nil, err
+				}
+				lang, err := argLang(args, 2)
+				if err != nil {
+					return nil, err
+				}
+				translation, err := argOptString(args, 3)
+				if err != nil {
+					return nil, err
+				}
+				l, err := ownLesson(name, text, lang, translation)
+				if err != nil {
+					return nil, err
+				}
+				return lessonResult(s.OpenParsedLesson(l))
 			})},
 		{name: "checks", call: "checks(step)", doc: "the checks of the open lesson's step (0-based) at the tick shown: [{line, check, met, keep, saw, reason, output}]",
 			result: resultJSON,
@@ -299,16 +309,53 @@ func (b *bridge) withString(h func(*session.Session, string) (any, error)) handl
 // text.
 func (b *bridge) withNameText(h func(s *session.Session, name, text string) (any, error)) handler {
 	return b.session(func(s *session.Session, args []safejs.Value) (any, error) {
-		name, err := argString(args, 0)
-		if err != nil {
-			return nil, err
-		}
-		text, err := argString(args, 1)
+		name, text, err := argNameText(args)
 		if err != nil {
 			return nil, err
 		}
 		return h(s, name, text)
 	})
+}
+
+// withNameLang wraps a handler whose arguments are a name and a language
+// (absent: English).
+func (b *bridge) withNameLang(h func(s *session.Session, name, lang string) (any, error)) handler {
+	return b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+		name, err := argString(args, 0)
+		if err != nil {
+			return nil, err
+		}
+		lang, err := argLang(args, 1)
+		if err != nil {
+			return nil, err
+		}
+		return h(s, name, lang)
+	})
+}
+
+// listIn wraps a list whose one argument is a language, answered as JSON.
+func listIn(list func(lang string) (any, error)) handler {
+	return func(args []safejs.Value) (any, error) {
+		lang, err := argLang(args, 0)
+		if err != nil {
+			return nil, err
+		}
+		v, err := list(lang)
+		if err != nil {
+			return nil, err
+		}
+		return jsonString(v)
+	}
+}
+
+// argNameText returns the first two arguments, a name and a text.
+func argNameText(args []safejs.Value) (string, string, error) {
+	name, err := argString(args, 0)
+	if err != nil {
+		return "", "", err
+	}
+	text, err := argString(args, 1)
+	return name, text, err
 }
 
 func jsonString(v any) (any, error) {
@@ -408,8 +455,11 @@ func argSeed(args []safejs.Value, i int) (uint64, error) {
 // title (the first line of its opening comment, as scenario.Scenario.Title)
 // and its files.
 type exampleInfo struct {
-	Name  string         `json:"name"`
-	Title string         `json:"title"`
+	Name  string `json:"name"`
+	Title string `json:"title"`
+	// Lang is the language of Title: lang, or "en" where the example has
+	// no translation in it.
+	Lang  string         `json:"lang"`
 	Files []session.File `json:"files"`
 }
 
@@ -426,8 +476,8 @@ var exampleOrder = []string{
 	"controller-manager-restart", "runtime-class", "cloud-node",
 }
 
-// examples lists the embedded scenarios.
-func examples() ([]exampleInfo, error) {
+// examples lists the embedded scenarios, their titles in lang.
+func examples(lang string) ([]exampleInfo, error) {
 	entries, err := fs.ReadDir(assets.Scenarios, "scenarios")
 	if err != nil {
 		return nil, err
@@ -446,7 +496,10 @@ func examples() ([]exampleInfo, error) {
 		// the page's start does not wait for every script to be parsed
 		// (scenario.Parse, when an example is loaded, checks the rest).
 		a := txtar.Parse(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")))
-		info := exampleInfo{Name: name, Title: title(a.Comment), Files: []session.File{}}
+		info := exampleInfo{Name: name, Title: title(a.Comment), Lang: "en", Files: []session.File{}}
+		if t, ok := localTitle(assets.Scenarios, "scenarios/"+lang+"/"+name+".md"); ok && lang != "en" {
+			info.Title, info.Lang = t, lang
+		}
 		for _, f := range a.Files {
 			info.Files = append(info.Files, session.File{Name: f.Name, Text: string(f.Data)})
 		}
@@ -465,6 +518,14 @@ func examples() ([]exampleInfo, error) {
 		return strings.Compare(a.Name, b.Name)
 	})
 	return list, nil
+}
+
+// checkName refuses a name that is not one file of an embedded folder.
+func checkName(what, name string) error {
+	if name == "" || strings.ContainsAny(name, "/\\") || strings.HasPrefix(name, ".") {
+		return fmt.Errorf("no %s %q", what, name)
+	}
+	return nil
 }
 
 // title is the first line of a script's opening comment, "" if it opens
@@ -488,11 +549,55 @@ func example(name string) ([]byte, string, error) {
 	return embedded(assets.Scenarios, "scenarios", "example", name)
 }
 
+// localExample puts the example's description in lang, where it has a
+// translation that fits it (the tests see that every shipped one does);
+// r.Lang says which language the page got.
+func localExample(r *session.LoadResult, name, lang string) {
+	sub, err := fs.Sub(assets.Scenarios, "scenarios")
+	if err != nil {
+		return
+	}
+	if doc, got, err := scenario.LocalDoc(sub, name, lang, r.Doc); err == nil && got != "en" {
+		r.Translated(doc, got)
+	}
+}
+
+// localTitle is the first line of an embedded translation, for a menu.
+func localTitle(fsys fs.FS, file string) (string, bool) {
+	data, err := fs.ReadFile(fsys, file)
+	if err != nil {
+		return "", false
+	}
+	t, _, _ := strings.Cut(strings.TrimSpace(string(data)), "\n")
+	return strings.TrimSpace(t), t != ""
+}
+
+// argLang returns argument i as a language tag, "en" when absent.
+func argLang(args []safejs.Value, i int) (string, error) {
+	s, err := argOptString(args, i)
+	if err != nil || s == "" {
+		return "en", err
+	}
+	lang := scenario.Lang(s)
+	if lang == "" {
+		return "", fmt.Errorf("argument %d: %q is not a language tag (en, vi, zh-CN)", i+1, s)
+	}
+	return lang, nil
+}
+
+// argOptString returns argument i, a string, or "" when it is absent.
+func argOptString(args []safejs.Value, i int) (string, error) {
+	if _, ok := arg(args, i); !ok {
+		return "", nil
+	}
+	return argString(args, i)
+}
+
 // embedded returns the archive NAME.txtar of an embedded folder, and its
 // file name; what names the kind of file in the error.
 func embedded(fsys fs.FS, dir, what, name string) ([]byte, string, error) {
-	if name == "" || strings.ContainsAny(name, "/\\") || strings.HasPrefix(name, ".") {
-		return nil, "", fmt.Errorf("no %s %q", what, name)
+	if err := checkName(what, name); err != nil {
+		return nil, "", err
 	}
 	file := name + ".txtar"
 	data, err := fs.ReadFile(fsys, dir+"/"+file)

@@ -124,6 +124,9 @@ func TestBridgeReturnsErrorsNotPanics(t *testing.T) {
 		{"checks", []any{0}},         // no lesson open
 		{"lesson", []any{"../x"}},    // no such lesson
 		{"lesson", []any{"nope"}},
+		{"lesson", []any{"create-deployment", "../vi"}}, // not a language
+		{"lesson", []any{"create-deployment", 3}},
+		{"scenarios", []any{"vi/x"}},
 		{"openLesson", []any{"bad.txtar", "# Bad\nstep One\n"}}, // not a lesson
 	} {
 		v := raw(c.name, c.args...)
@@ -134,7 +137,7 @@ func TestBridgeReturnsErrorsNotPanics(t *testing.T) {
 }
 
 func TestExamplesAreEmbedded(t *testing.T) {
-	list, err := examples()
+	list, err := examples("en")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +166,7 @@ func TestExamplesAreEmbedded(t *testing.T) {
 // TestExampleListMatchesTheScenarios checks the menu's light reading of
 // the examples against the scenario parser's: the same title and files.
 func TestExampleListMatchesTheScenarios(t *testing.T) {
-	list, err := examples()
+	list, err := examples("en")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ package main
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io/fs"
 	"strings"
 
@@ -17,10 +19,14 @@ import (
 type lessonInfo struct {
 	Name  string `json:"name"`
 	Title string `json:"title"`
+	// Lang is the language of Title: the one asked for, or "en" where the
+	// lesson has no translation in it.
+	Lang string `json:"lang"`
 }
 
-// lessons lists the embedded lessons in the order of lessons/index.
-func lessons() ([]lessonInfo, error) {
+// lessons lists the embedded lessons in the order of lessons/index, their
+// titles in lang.
+func lessons(lang string) ([]lessonInfo, error) {
 	index, err := fs.ReadFile(assets.Lessons, "lessons/index")
 	if err != nil {
 		return nil, err
@@ -30,21 +36,49 @@ func lessons() ([]lessonInfo, error) {
 		if name = strings.TrimSpace(name); name == "" || strings.HasPrefix(name, "#") {
 			continue
 		}
-		data, _, err := embeddedLesson(name)
+		info := lessonInfo{Name: name, Lang: "en"}
+		data, err := fs.ReadFile(assets.Lessons, "lessons/"+name+".txtar")
 		if err != nil {
 			return nil, err
 		}
-		// The menu needs the title alone; lesson.Parse checks the rest
+		if lang != "en" {
+			if tdata, terr := fs.ReadFile(assets.Lessons, "lessons/"+lang+"/"+name+".txtar"); terr == nil {
+				data, info.Lang = tdata, lang
+			}
+		}
+		// The menu needs the title alone; lesson.Load checks the rest
 		// when the lesson is opened.
 		a := txtar.Parse(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")))
-		list = append(list, lessonInfo{Name: name, Title: title(a.Comment)})
+		info.Title = title(a.Comment)
+		list = append(list, info)
 	}
 	return list, nil
 }
 
-// embeddedLesson returns the archive of the named lesson and its file name.
-func embeddedLesson(name string) ([]byte, string, error) {
-	return embedded(assets.Lessons, "lessons", "lesson", name)
+// embeddedLesson is the named lesson in lang (its Lang says which it is).
+func embeddedLesson(name, lang string) (*lesson.Lesson, error) {
+	if err := checkName("lesson", name); err != nil {
+		return nil, err
+	}
+	sub, err := fs.Sub(assets.Lessons, "lessons")
+	if err != nil {
+		return nil, err
+	}
+	l, err := lesson.Load(sub, name, lang)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("no lesson %q", name)
+	}
+	return l, err
+}
+
+// ownLesson is a trainer's lesson, in lang when its translation (the text
+// of an overlay) is given.
+func ownLesson(name, text, lang, translation string) (*lesson.Lesson, error) {
+	l, err := lesson.Parse(name, []byte(text))
+	if err != nil || translation == "" || lang == "en" {
+		return l, err
+	}
+	return lesson.Translate(l, lang, lang+"/"+name, []byte(translation))
 }
 
 // lessonResult turns an opened lesson into JSON; a setup that stops part

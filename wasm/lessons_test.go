@@ -95,3 +95,100 @@ func TestLessonErrorsThroughTheBridge(t *testing.T) {
 		t.Error("rolling-update step 2 has no checks")
 	}
 }
+
+// The page asks for the lessons in its language: the menu's titles, the
+// lesson's words, and the checks' sentences as message keys.
+func TestLessonInALanguageThroughTheBridge(t *testing.T) {
+	raw, call := api(t)
+	var list []lessonInfo
+	if err := json.Unmarshal([]byte(call("lessons", "vi")), &list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list) < 14 || list[0].Title != "Tạo một Deployment" || list[0].Lang != "vi" {
+		t.Fatalf("lessons(vi): %+v", list[0])
+	}
+	var opened struct {
+		Title  string `json:"title"`
+		Lang   string `json:"lang"`
+		Lesson struct {
+			Lang  string `json:"lang"`
+			Title string `json:"title"`
+			Link  string `json:"link"`
+			Steps []struct {
+				Title string   `json:"title"`
+				Try   []string `json:"try"`
+			} `json:"steps"`
+		} `json:"lesson"`
+		Solutions [][]string `json:"solutions"`
+	}
+	if err := json.Unmarshal([]byte(call("lesson", "create-deployment", "zh-cn")), &opened); err != nil {
+		t.Fatal(err)
+	}
+	l := opened.Lesson
+	if l.Lang != "zh-CN" || opened.Lang != "zh-CN" || l.Title != "创建 Deployment" || opened.Title != l.Title ||
+		l.Steps[1].Title != "等待上线完成" || l.Steps[0].Try[0] != "kubectl apply -f nginx-deployment.yaml" ||
+		!strings.HasPrefix(l.Link, "https://kubernetes.io/zh-cn/docs/") || opened.Solutions[0][0] != "kubectl apply -f nginx-deployment.yaml" {
+		t.Fatalf("lesson(zh-CN): %+v", opened)
+	}
+	var states []struct {
+		Met       bool `json:"met"`
+		ReasonMsg []struct {
+			Key  string         `json:"key"`
+			Args map[string]any `json:"args"`
+		} `json:"reasonMsg"`
+	}
+	if err := json.Unmarshal([]byte(call("checks", 0)), &states); err != nil {
+		t.Fatal(err)
+	}
+	if len(states) == 0 || states[0].Met || len(states[0].ReasonMsg) == 0 || states[0].ReasonMsg[0].Key != "saw.error" {
+		t.Errorf("checks: %+v", states)
+	}
+	// No argument is English, as before; an unknown language is English,
+	// and says so.
+	if err := json.Unmarshal([]byte(call("lesson", "create-deployment", "fr")), &opened); err != nil || opened.Lesson.Lang != "en" || opened.Lesson.Title != "Creating a Deployment" {
+		t.Errorf("lesson(fr): %v %+v", err, opened.Lesson)
+	}
+	if err := json.Unmarshal([]byte(call("lessons")), &list); err != nil || list[0].Lang != "en" {
+		t.Errorf("lessons(): %v %+v", err, list[0])
+	}
+	// A trainer's own lesson with its translation; a translation that
+	// does not fit is an error naming its line.
+	src := "# Scale\n# Up.\nlink https://kubernetes.io/docs/\nintro i.md\nkubectl create deployment web --image=nginx\nstep Scale it\ntext s.md\nsolve kubectl scale deployment/web --replicas=2\ncheck deployment/web .spec.replicas == 2\nfinish f.md\n-- i.md --\nHi.\n-- s.md --\nScale to 2.\n-- f.md --\nDone.\n"
+	tr := "# Scale\n# Lên.\nstep 1 Scale nó\n-- i.md --\nChào.\n-- s.md --\nScale lên 2.\n-- f.md --\nXong.\n"
+	if err := json.Unmarshal([]byte(call("openLesson", "own.txtar", src, "vi", tr)), &opened); err != nil || opened.Lesson.Lang != "vi" || opened.Lesson.Steps[0].Title != "Scale nó" {
+		t.Errorf("openLesson with a translation: %v %+v", err, opened)
+	}
+	v := raw("openLesson", "own.txtar", src, "vi", strings.Replace(tr, "lên 2", "lên 3", 1))
+	msg, _ := v.Get("message")
+	if s, _ := msg.String(); !strings.Contains(s, "vi/own.txtar:6: s.md: numbers of the source are missing: 2") {
+		t.Errorf("a bad translation: %q", s)
+	}
+}
+
+// The examples' titles and descriptions come in the page's language; the
+// session's own script stays the archive's.
+func TestExampleInALanguageThroughTheBridge(t *testing.T) {
+	_, call := api(t)
+	var list []exampleInfo
+	if err := json.Unmarshal([]byte(call("scenarios", "zh-CN")), &list); err != nil {
+		t.Fatal(err)
+	}
+	if list[0].Name != "create" || list[0].Title != "创建 Deployment" || list[0].Lang != "zh-CN" {
+		t.Fatalf("scenarios(zh-CN): %+v", list[0])
+	}
+	var r struct {
+		Title, Doc, Lang string
+	}
+	if err := json.Unmarshal([]byte(call("example", "create", "vi")), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Lang != "vi" || r.Title != "Tạo một Deployment" || !strings.Contains(r.Doc, "`kubectl apply`") {
+		t.Errorf("example(create, vi): %+v", r)
+	}
+	if script := call("script"); !strings.HasPrefix(script, "# Creating a Deployment\n") {
+		t.Errorf("script: %.40q", script)
+	}
+	if err := json.Unmarshal([]byte(call("example", "create")), &r); err != nil || r.Lang != "en" || r.Title != "Creating a Deployment" {
+		t.Errorf("example(create): %v %+v", err, r)
+	}
+}

@@ -64,6 +64,12 @@ type State struct {
 	// adds what the step wants.
 	Saw    string `json:"saw"`
 	Reason string `json:"reason,omitempty"`
+	// SawMsg and ReasonMsg are the same as message keys and arguments
+	// (see Msg), for the page to render in its language: each Msg is a
+	// sentence, joined by the catalog's "join". Saw and Reason are their
+	// English rendering.
+	SawMsg    []Msg `json:"sawMsg"`
+	ReasonMsg []Msg `json:"reasonMsg,omitempty"`
 	// Output is the raw output of the check's kubectl command, for the
 	// page to show on request.
 	Output string `json:"output,omitempty"`

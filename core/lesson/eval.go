@@ -15,7 +15,8 @@ import (
 func (c *Check) Eval(cl kubectl.Cluster) State {
 	st := State{Line: c.Line, Check: c.Source, Keep: c.Keep}
 	var held bool
-	var want string
+	var saw Msg
+	var want *Msg
 	switch c.form {
 	case "output":
 		r := kubectl.Run(cl, c.kubectl, kubectl.Input{})
@@ -23,41 +24,43 @@ func (c *Check) Eval(cl kubectl.Cluster) State {
 		switch c.match {
 		case "contains":
 			held = strings.Contains(r.Output, c.text)
-			st.Saw = fmt.Sprintf("the output of %s %s %q", c.kubectl, choose(held, "contains", "does not contain"), c.text)
+			saw = msg(choose(held, "saw.contains", "saw.notContains"), "command", c.kubectl, "text", strconv.Quote(c.text))
 		case "is":
-			held = strings.TrimSuffix(r.Output, "\n") == c.text
-			st.Saw = fmt.Sprintf("the output of %s is %q", c.kubectl, strings.TrimSuffix(r.Output, "\n"))
-			want = fmt.Sprintf("%q", c.text)
+			out := strings.TrimSuffix(r.Output, "\n")
+			held = out == c.text
+			saw = msg("saw.is", "command", c.kubectl, "output", strconv.Quote(out))
+			want = &Msg{Key: "want.is", Args: map[string]any{"text": strconv.Quote(c.text)}}
 		case "matches":
 			held = c.re.MatchString(r.Output)
-			st.Saw = fmt.Sprintf("the output of %s %s %s", c.kubectl, choose(held, "matches", "does not match"), c.text)
+			saw = msg(choose(held, "saw.matches", "saw.notMatches"), "command", c.kubectl, "pattern", c.text)
 		}
 	case "exits":
 		r := kubectl.Run(cl, c.kubectl, kubectl.Input{})
 		st.Output = r.Output
 		held = float64(r.ExitCode) == c.number
-		st.Saw = fmt.Sprintf("%s exits with %d", c.kubectl, r.ExitCode)
-		want = "exit status " + strconv.Itoa(int(c.number))
+		saw = msg("saw.exits", "command", c.kubectl, "code", r.ExitCode)
+		want = &Msg{Key: "want.exit", Args: map[string]any{"code": int(c.number)}}
 	case "value":
 		r := kubectl.Run(cl, c.kubectl, kubectl.Input{})
 		st.Output = r.Output
 		if r.ExitCode != 0 {
 			// No object, no value: the check cannot hold either way.
-			st.Saw = strings.TrimSpace(strings.TrimPrefix(r.Stderr, "error: "))
-			st.Reason = st.Saw
+			// kubectl's message stays as kubectl prints it.
+			st.setSaw([]Msg{msg("saw.error", "error", strings.TrimSpace(strings.TrimPrefix(r.Stderr, "error: ")))})
+			st.setReason(st.SawMsg)
 			return st
 		}
 		got := r.Stdout
 		held = c.compare(got)
-		if got == "" {
-			st.Saw = fmt.Sprintf("%s has no %s", c.target, c.path)
-			if c.numeric {
-				st.Saw += " (0)"
-			}
-		} else {
-			st.Saw = fmt.Sprintf("%s %s is %s", c.target, c.path, got)
+		switch {
+		case got == "" && c.numeric:
+			saw = msg("saw.noneZero", "target", c.target, "path", c.path)
+		case got == "":
+			saw = msg("saw.none", "target", c.target, "path", c.path)
+		default:
+			saw = msg("saw.value", "target", c.target, "path", c.path, "value", got)
 		}
-		want = c.op + " " + c.value
+		want = c.wantCompare()
 	case "count":
 		r := kubectl.Run(cl, c.kubectl, kubectl.Input{})
 		st.Output = r.Output
@@ -68,35 +71,57 @@ func (c *Check) Eval(cl kubectl.Cluster) State {
 			}
 		}
 		held = c.compare(strconv.Itoa(n))
-		st.Saw = fmt.Sprintf("%d %s", n, plural(n, c.kind.Singular, c.kind.Resource))
-		if sel := strings.TrimSpace(strings.TrimPrefix(c.target, strings.Fields(c.target)[0])); sel != "" {
-			st.Saw += " (" + sel + ")"
+		key := "saw.count."
+		sel := strings.TrimSpace(strings.TrimPrefix(c.target, strings.Fields(c.target)[0]))
+		if sel != "" {
+			key = "saw.countWhere."
 		}
-		want = c.op + " " + c.value
+		saw = msg(key+choose(n == 1, "one", "other"), "n", n, "kind", c.kind.Kind, "singular", c.kind.Singular, "resource", c.kind.Resource)
+		if sel != "" {
+			saw.Args["selector"] = sel
+		}
+		want = c.wantCompare()
 	case "event":
-		held, st.Saw, st.Output = c.event(cl)
+		held, saw, st.Output = c.event(cl)
 	}
 	st.Met = held != c.Not
+	sawMsgs := []Msg{saw}
 	if !st.Met && c.form == "output" && c.match != "is" {
-		st.Saw += "; it printed " + excerpt(st.Output)
+		sawMsgs = append(sawMsgs, msg("saw.printed", "output", excerpt(st.Output)))
 	}
+	st.setSaw(sawMsgs)
 	if !st.Met {
+		reason := sawMsgs
 		switch {
 		case c.Not:
-			st.Reason = st.Saw + "; the step wants the opposite"
-		case want != "":
-			st.Reason = st.Saw + "; the step wants " + want
-		default:
-			st.Reason = st.Saw
+			reason = append(reason, msg("want.opposite"))
+		case want != nil:
+			reason = append(reason, *want)
 		}
+		st.setReason(reason)
 	}
 	return st
+}
+
+// wantCompare is what a comparing check wants: "== 3".
+func (c *Check) wantCompare() *Msg {
+	m := msg("want.compare", "op", c.op, "value", c.value)
+	return &m
+}
+
+// setSaw and setReason keep the messages and their English sentences.
+func (st *State) setSaw(m []Msg) {
+	st.SawMsg, st.Saw = m, english(m)
+}
+
+func (st *State) setReason(m []Msg) {
+	st.ReasonMsg, st.Reason = m, english(m)
 }
 
 // event looks through the recorded Events: history, not the state now.
 // It reads them from the API server as objects: printing them for a
 // JSONPath took most of the time of a step's checks.
-func (c *Check) event(cl kubectl.Cluster) (bool, string, string) {
+func (c *Check) event(cl kubectl.Cluster) (bool, Msg, string) {
 	who := strings.ToLower(c.kind.Kind)
 	if c.name != "" {
 		who += "/" + c.name
@@ -104,7 +129,7 @@ func (c *Check) event(cl kubectl.Cluster) (bool, string, string) {
 	var seen strings.Builder
 	list, err := cl.Server().List(api.EventKind, metav1Default, nil)
 	if err != nil {
-		return false, err.Error(), ""
+		return false, msg("saw.error", "error", err.Error()), ""
 	}
 	found := ""
 	for _, o := range list.Items {
@@ -118,13 +143,12 @@ func (c *Check) event(cl kubectl.Cluster) (bool, string, string) {
 		}
 	}
 	if found != "" {
-		return true, fmt.Sprintf("an Event %s for %s: %s", c.reason, who, found), seen.String()
+		return true, msg("saw.event", "reason", c.reason, "object", who, "message", found), seen.String()
 	}
-	saw := fmt.Sprintf("no Event %s for %s", c.reason, who)
 	if c.text != "" {
-		saw += fmt.Sprintf(" saying %q", c.text)
+		return false, msg("saw.noEventSaying", "reason", c.reason, "object", who, "text", strconv.Quote(c.text)), seen.String()
 	}
-	return false, saw + " so far", seen.String()
+	return false, msg("saw.noEvent", "reason", c.reason, "object", who), seen.String()
 }
 
 // metav1Default is the namespace kubectl uses when none is given, where
@@ -202,11 +226,4 @@ func choose(b bool, yes, no string) string {
 		return yes
 	}
 	return no
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

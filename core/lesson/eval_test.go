@@ -27,6 +27,15 @@ func cluster(t *testing.T, text string) *sim.Sim {
 // Each form of check, met and unmet, with what it says it saw.
 func TestEvalForms(t *testing.T) {
 	cl := cluster(t, strings.Replace(small, "tick 10\n", "tick 10\nkubectl scale deployment/web --replicas=4\ntick 10\n", 1))
+	used := map[string]bool{JoinKey: true}
+	defer func() {
+		// Every sentence of the catalog is one a check can say.
+		for _, k := range English.Keys() {
+			if !used[k] {
+				t.Errorf("no check here says %q: add one, or drop the key", k)
+			}
+		}
+	}()
 	for _, tc := range []struct {
 		check  string
 		met    bool
@@ -60,6 +69,12 @@ func TestEvalForms(t *testing.T) {
 		{"scaled deployment/web from 3 to 4", true, ""},
 		{"scaled deployment/web from 4 to 3", false, `no Event ScalingReplicaSet for deployment/web saying "from 4 to 3" so far`},
 		{"not scaled deployment/web from 3 to 4", false, "an Event ScalingReplicaSet for deployment/web: Scaled up replica set "},
+		{"deployment/web .metadata.labels.tier == web", false, "deployment/web has no .metadata.labels.tier; the step wants == web"},
+		{"count deployments --field-selector metadata.name=web == 1", true, ""},
+		{"count deployments --field-selector metadata.name=web == 0", false, "1 deployment (--field-selector metadata.name=web); the step wants == 0"},
+		{"count deployments == 2", false, "1 deployment; the step wants == 2"},
+		{"kubectl get deployment web | matches ^web +5/5", false, `the output of kubectl get deployment web does not match ^web +5/5; it printed "NAME`},
+		{"count pods == 1", false, "4 pods; the step wants == 1"},
 	} {
 		c, err := ParseCheck(tc.check)
 		if err != nil {
@@ -67,6 +82,16 @@ func TestEvalForms(t *testing.T) {
 			continue
 		}
 		st := c.Eval(cl)
+		// The messages say what Saw and Reason say, in any catalog.
+		for _, m := range append(append([]Msg(nil), st.SawMsg...), st.ReasonMsg...) {
+			used[m.Key] = true
+		}
+		if saw, err := English.Render(st.SawMsg); err != nil || saw != st.Saw {
+			t.Errorf("%s: saw %q, its messages say %q (%v)", tc.check, st.Saw, saw, err)
+		}
+		if reason, err := English.Render(st.ReasonMsg); err != nil || reason != st.Reason {
+			t.Errorf("%s: reason %q, its messages say %q (%v)", tc.check, st.Reason, reason, err)
+		}
 		if st.Met != tc.met || (!tc.met && !strings.HasPrefix(st.Reason, tc.reason)) || (tc.met && st.Reason != "") || st.Saw == "" {
 			t.Errorf("%s: met %v, saw %q, reason %q; want met %v, reason %q", tc.check, st.Met, st.Saw, st.Reason, tc.met, tc.reason)
 		}

@@ -11,6 +11,9 @@ import (
 type Lesson struct {
 	// Name is the file name errors use ("rolling-update.txtar").
 	Name string `json:"name"`
+	// Lang is the language of its words: "en", the source's, or the
+	// language of the translation Translate (or Load) read.
+	Lang string `json:"lang"`
 	// Title is the first line of the opening comment, Summary the rest.
 	Title   string `json:"title"`
 	Summary string `json:"summary"`

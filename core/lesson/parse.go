@@ -23,7 +23,7 @@ var scriptVerbs = []string{"kubectl", "tick", "step", "seed", "image", "node"}
 // Parse reads a lesson. name is the file name used in errors. On failure
 // the error is an ErrorList naming each bad line.
 func Parse(name string, data []byte) (*Lesson, error) {
-	p := &parser{l: &Lesson{Name: name}}
+	p := &parser{l: &Lesson{Name: name, Lang: "en"}}
 	p.parse(data)
 	if len(p.errs) > 0 {
 		sort.SliceStable(p.errs, func(i, j int) bool { return p.errs[i].Line < p.errs[j].Line })

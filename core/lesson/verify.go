@@ -104,26 +104,43 @@ func Verify(l *Lesson, opts scenario.Options) (*Report, error) {
 // Text is the report as `play --check` prints it: per step its checks,
 // ok or FAIL, with what each saw.
 func (rep *Report) Text() string {
+	s, _ := rep.Render(English) // English has every sentence Eval says
+	return s
+}
+
+// Render is Text in the language of a catalog: what the checks saw in its
+// sentences (the steps' titles are the lesson's, in its language). A
+// sentence the catalog lacks is an error.
+func (rep *Report) Render(c Catalog) (string, error) {
 	var b strings.Builder
 	if len(rep.Setup) > 0 {
 		b.WriteString("setup\n")
-		writeStates(&b, rep.Setup, nil)
+		if err := writeStates(&b, c, rep.Setup, nil); err != nil {
+			return "", err
+		}
 	}
 	for i, s := range rep.Steps {
 		fmt.Fprintf(&b, "step %d %q\n", i+1, s.Title)
-		writeStates(&b, s.After, s.Before)
+		if err := writeStates(&b, c, s.After, s.Before); err != nil {
+			return "", err
+		}
 	}
-	return b.String()
+	return b.String(), nil
 }
 
 // writeStates writes one line per check: ok or FAIL (unmet after, or a
 // check line met before), and what it saw.
-func writeStates(b *strings.Builder, after, before []State) {
+func writeStates(b *strings.Builder, c Catalog, after, before []State) error {
 	for k, a := range after {
 		mark := "ok  "
 		if !a.Met || (before != nil && before[k].Met && !a.Keep) {
 			mark = "FAIL"
 		}
-		fmt.Fprintf(b, "  %s %s: %s\n", mark, a.Check, a.Saw)
+		saw, err := c.Render(a.SawMsg)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(b, "  %s %s: %s\n", mark, a.Check, saw)
 	}
+	return nil
 }

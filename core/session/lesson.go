@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/kubeplay/kubeplay/core/lesson"
 )
@@ -27,11 +28,22 @@ func (s *Session) OpenLesson(name string, data []byte) (*LessonResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	return s.OpenParsedLesson(l)
+}
+
+// OpenParsedLesson is OpenLesson for a lesson already parsed, in any
+// language (lesson.Load, lesson.Translate). The result's title and doc
+// are the lesson's, in its language; the session's own doc, which Script
+// and share links carry, stays the archive's.
+func (s *Session) OpenParsedLesson(l *lesson.Lesson) (*LessonResult, error) {
 	r, err := s.load(l.Setup, nil, -1)
 	if r == nil {
 		return nil, err
 	}
 	s.lesson = l
+	if l.Lang != "en" {
+		r.Translated(strings.TrimSpace(l.Title+"\n"+l.Summary), l.Lang)
+	}
 	out := &LessonResult{LoadResult: r, Lesson: l, Solutions: make([][]string, len(l.Steps))}
 	for i := range l.Steps {
 		out.Solutions[i] = l.Steps[i].SolutionLines()

@@ -123,3 +123,29 @@ func TestLessonErrors(t *testing.T) {
 		t.Errorf("Reset kept the lesson (%v)", err)
 	}
 }
+
+// A lesson in another language: the page gets its words in that language;
+// the session, its script and share links keep the archive's own.
+func TestOpenParsedLessonInALanguage(t *testing.T) {
+	l, err := lesson.Load(os.DirFS("../../assets/lessons"), "create-deployment", "vi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, 1)
+	r, err := s.OpenParsedLesson(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Lang != "vi" || r.Title != "Tạo một Deployment" || !strings.HasPrefix(r.Doc, "Tạo một Deployment\nDeployment tạo ra") || r.Lesson.Lang != "vi" {
+		t.Errorf("opened: lang %q title %q doc %q", r.Lang, r.Title, r.Doc)
+	}
+	if s.Title() != "Creating a Deployment" || !bytes.HasPrefix(s.Script(), []byte("# Creating a Deployment\n")) {
+		t.Errorf("session title %q, script %q", s.Title(), s.Script()[:40])
+	}
+	for _, line := range r.Solutions[0] {
+		s.Run(line)
+	}
+	if !metAll(mustChecks(t, s, 0)) {
+		t.Error("the translated lesson's checks are the source's, and Show me meets them")
+	}
+}

@@ -20,7 +20,10 @@ import (
 type LoadResult struct {
 	Title string `json:"title"`
 	Doc   string `json:"doc"`
-	Seed  uint64 `json:"seed"`
+	// Lang is the language of Title and Doc: "en", the scenario's own,
+	// unless Translated put a translation in.
+	Lang string `json:"lang"`
+	Seed uint64 `json:"seed"`
 	// Files are the scenario's files (the page offers the first manifest
 	// to the editor).
 	Files []File `json:"files"`
@@ -86,9 +89,17 @@ func (s *Session) load(sc *scenario.Scenario, maxWait map[int]int64, cursor int6
 		s.cursor = cursor
 	}
 	return &LoadResult{
-		Title: s.title, Doc: s.doc, Seed: s.seed, Files: s.Files(),
+		Title: s.title, Doc: s.doc, Lang: "en", Seed: s.seed, Files: s.Files(),
 		Transcript: s.Transcript(), Head: s.Head(), Cursor: s.cursor,
 	}, runErr
+}
+
+// Translated puts the description in another language (an example's
+// from scenario.LocalDoc, a lesson's from its translation): what the page
+// shows. The session's doc stays the scenario's own.
+func (r *LoadResult) Translated(doc, lang string) {
+	r.Doc, r.Lang = doc, lang
+	r.Title, _, _ = strings.Cut(doc, "\n")
 }
 
 // sharePrefix starts every encoded state; the digit is the format version.

@@ -14,12 +14,63 @@ func TestShippedLessons(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no lessons: %v", err)
 	}
-	out, errOut, code := play(t, append([]string{"--check"}, files...)...)
+	out, errOut, code := play(t, append([]string{"--check", "--lang", "en,vi,zh-CN"}, files...)...)
 	if code != 0 || errOut != "" {
 		t.Fatalf("play --check: exit %d\n%s%s", code, out, errOut)
 	}
-	if n := strings.Count(out, "ok   "); n != len(files) {
-		t.Errorf("%d ok lines for %d lessons:\n%s", n, len(files), out)
+	if n := strings.Count(out, "ok   "); n != 3*len(files) {
+		t.Errorf("%d ok lines for %d lessons in 3 languages:\n%s", n, len(files), out)
+	}
+	if !strings.Contains(out, "ok   ../../assets/lessons/recreate.txtar (zh-CN: 3 steps") {
+		t.Errorf("no line for the Chinese recreate lesson:\n%s", out)
+	}
+}
+
+// In another language, --check needs the translation, fitting its lesson,
+// and reports what the checks saw in that language.
+func TestCheckInALanguage(t *testing.T) {
+	data, err := os.ReadFile("../../assets/lessons/create-deployment.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	broken := strings.Replace(string(data), "solve kubectl rollout status deployment/nginx-deployment", "solve tick 1", 1)
+	path := filepath.Join(dir, "create-deployment.txtar")
+	if err := os.WriteFile(path, []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// No translation: an error, not English.
+	_, errOut, code := play(t, "--check", "--lang", "vi", path)
+	if code != 1 || !strings.Contains(errOut, "has no translation in vi") {
+		t.Errorf("no translation: exit %d, stderr %q", code, errOut)
+	}
+	vi, err := os.ReadFile("../../assets/lessons/vi/create-deployment.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "vi"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tpath := filepath.Join(dir, "vi", "create-deployment.txtar")
+	if err := os.WriteFile(tpath, vi, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := play(t, "--check", "--lang", "vi", path)
+	if want := "  FAIL deployment/nginx-deployment .status.availableReplicas == 3: deployment/nginx-deployment không có .status.availableReplicas (tức là 0)"; code != 1 ||
+		!strings.Contains(out, want) || !strings.Contains(out, `step 2 "Chờ rollout hoàn tất"`) {
+		t.Errorf("exit %d, stdout:\n%s\nwant a line:\n%s", code, out, want)
+	}
+	// A translation that does not fit is an error with its line.
+	if err := os.WriteFile(tpath, []byte(strings.Replace(string(vi), "step 3 ", "step 4 ", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, errOut, code = play(t, "--check", "--lang", "vi", path)
+	if code != 1 || !strings.Contains(errOut, tpath+":") || !strings.Contains(errOut, "step 4: the lesson has 3 steps") {
+		t.Errorf("a bad translation: exit %d, stderr %q", code, errOut)
+	}
+	// And a language that is no tag is bad usage.
+	if _, errOut, code := play(t, "--check", "--lang", "../vi", path); code != 2 || !strings.Contains(errOut, "not a language tag") {
+		t.Errorf("bad --lang: exit %d, stderr %q", code, errOut)
 	}
 }
 

@@ -3,7 +3,7 @@
 // printed.
 //
 //	go run ./scripts/play [--seed N] [--explain] [--json] FILE...
-//	go run ./scripts/play --check LESSON...
+//	go run ./scripts/play [--lang en,vi,zh-CN] --check LESSON...
 //
 // A scenario is a txtar archive: the script first, then the manifests it
 // names (see core/scenario and the README's Scenarios section).
@@ -17,6 +17,10 @@
 //
 //	--check     the files are lessons (core/lesson): run each one's reference
 //	            solutions step by step and verify its checks (see check.go)
+//	--lang L    with --check: verify the lessons in each language of the
+//	            comma-separated list (default en): a translation LANG/NAME.txtar
+//	            next to each lesson must exist and fit it, and the report is in
+//	            that language
 //
 // With several files, each transcript starts with a "==> FILE <==" header
 // line, as head(1) does, and a blank line separates them.
@@ -33,6 +37,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"strings"
 
 	"github.com/kubeplay/kubeplay/core/scenario"
 )
@@ -46,11 +51,12 @@ type config struct {
 	explain bool
 	json    bool
 	check   bool
+	langs   []string
 	files   []string
 }
 
 const usage = `usage: play [--seed N] [--explain] [--json] FILE...
-       play [--seed N] --check LESSON...
+       play [--seed N] [--lang en,vi,zh-CN] --check LESSON...
 
 Runs each scenario (a txtar archive: script, then manifests) on a fresh
 simulated cluster and prints its transcript.
@@ -66,6 +72,7 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&cfg.explain, "explain", false, "print the controllers' decision records after each command")
 	fs.BoolVar(&cfg.json, "json", false, "print one JSON object per command")
 	fs.BoolVar(&cfg.check, "check", false, "the files are lessons: verify each step's checks against its reference solution")
+	langs := fs.String("lang", "en", "with --check, the `languages` to verify the lessons in, comma-separated")
 	fs.Usage = func() {
 		fmt.Fprint(stderr, usage)
 		fs.PrintDefaults()
@@ -84,6 +91,16 @@ func parseArgs(args []string, stderr io.Writer) (*config, error) {
 	if len(cfg.files) == 0 {
 		fs.Usage()
 		return nil, errors.New("no scenario files given")
+	}
+	for _, l := range strings.Split(*langs, ",") {
+		tag := scenario.Lang(strings.TrimSpace(l))
+		if tag == "" {
+			return nil, fmt.Errorf("--lang: %q is not a language tag (en, vi, zh-CN)", l)
+		}
+		cfg.langs = append(cfg.langs, tag)
+	}
+	if !cfg.check && (len(cfg.langs) != 1 || cfg.langs[0] != "en") {
+		return nil, errors.New("--lang goes with --check (a transcript is kubectl's output, in English)")
 	}
 	return cfg, nil
 }
@@ -114,8 +131,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "==> %s <==\n", file)
 		}
 		if cfg.check {
-			if !checkFile(file, opts, stdout, stderr) {
-				status = 1
+			for _, lang := range cfg.langs {
+				if !checkFile(file, lang, opts, stdout, stderr) {
+					status = 1
+				}
 			}
 			continue
 		}

@@ -8,15 +8,15 @@ import (
 )
 
 // The page names exactly the Pod states the session decides, in
-// stateWords (assets/app.js), from which it also draws the legend.
+// stateWords (assets/cluster.js), from which it also draws the legend.
 func TestPageNamesEveryPodState(t *testing.T) {
-	src, err := os.ReadFile("../../assets/app.js")
+	src, err := os.ReadFile("../../assets/cluster.js")
 	if err != nil {
 		t.Fatal(err)
 	}
 	block := regexp.MustCompile(`(?s)const stateWords = \{(.*?)\};`).FindSubmatch(src)
 	if block == nil {
-		t.Fatal("assets/app.js has no stateWords object; the pattern is stale")
+		t.Fatal("assets/cluster.js has no stateWords object; the pattern is stale")
 	}
 	var page []string
 	for _, m := range regexp.MustCompile(`(\w+):\s*"`).FindAllSubmatch(block[1], -1) {

@@ -106,3 +106,24 @@ func TestExampleTranslationsFit(t *testing.T) {
 		}
 	}
 }
+
+// Every shipped example's description is in every language: the page
+// never shows a learner an English description in place of theirs.
+func TestEveryExampleTranslated(t *testing.T) {
+	sources, err := fs.Glob(Scenarios, "scenarios/*.txtar")
+	if err != nil || len(sources) == 0 {
+		t.Fatalf("no examples: %v", err)
+	}
+	sub, err := fs.Sub(Scenarios, "scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range sources {
+		name := strings.TrimSuffix(strings.TrimPrefix(f, "scenarios/"), ".txtar")
+		for _, lang := range languages {
+			if _, got, err := scenario.LocalDoc(sub, name, lang, exampleDoc(t, name)); err != nil || got != lang {
+				t.Errorf("example %s has no description in %s (scenarios/%s/%s.md): %v, got %q", name, lang, lang, name, err, got)
+			}
+		}
+	}
+}

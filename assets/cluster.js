@@ -8,7 +8,7 @@ import { view } from "./view.js";
 
 // stateWords name the Pod states (core/session's State* constants) in the
 // legend's order; the legend is drawn from them.
-export const stateWords = {
+const stateWords = {
   ready: "ready", notready: "running, not ready", pending: "pending", terminating: "terminating",
   failed: "failing", succeeded: "completed", unknown: "unknown",
 };

@@ -7,16 +7,12 @@ import { fail } from "./status.js";
 
 let current = null; // the last View drawn
 const drawers = [];
-const firstHooks = [];
 
 // view is the View shown, or null before the first.
 export const view = () => current;
 
 // onDraw registers a function that draws (part of) each new View.
 export function onDraw(f) { drawers.push(f); }
-
-// onFirstView registers a function run once, after the first View is drawn.
-export function onFirstView(f) { firstHooks.push(f); }
 
 // showView parses a View sent by the worker and draws it.
 export function showView(json, ms) {
@@ -27,10 +23,7 @@ export function showView(json, ms) {
   const first = !current;
   current = v;
   for (const f of drawers) f(v);
-  if (first) {
-    performance.mark("kubeplay-first-view");
-    for (const f of firstHooks.splice(0)) f(v);
-  }
+  if (first) performance.mark("kubeplay-first-view");
   timings.core = ms;
   timings.parse = t1 - t0;
   timings.draw = performance.now() - t1;

@@ -19,10 +19,7 @@ func TestLessonTranslationsFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := fs.Sub(Lessons, "lessons")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sub := subFS(t, Lessons, "lessons")
 	for _, f := range files {
 		parts := strings.Split(f, "/")
 		lang, name := parts[1], strings.TrimSuffix(parts[2], ".txtar")
@@ -48,10 +45,7 @@ func TestLessonTranslationsFit(t *testing.T) {
 // Every shipped lesson is in every language of the page: no lesson falls
 // back to English.
 func TestEveryLessonTranslated(t *testing.T) {
-	sub, err := fs.Sub(Lessons, "lessons")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sub := subFS(t, Lessons, "lessons")
 	for _, name := range lessonNames(t) {
 		for _, lang := range languages {
 			l, err := lesson.Load(sub, name, lang)
@@ -86,10 +80,7 @@ func TestExampleTranslationsFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sub, err := fs.Sub(Scenarios, "scenarios")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sub := subFS(t, Scenarios, "scenarios")
 	for _, f := range files {
 		parts := strings.Split(f, "/")
 		lang, name := parts[1], strings.TrimSuffix(parts[2], ".md")
@@ -114,10 +105,7 @@ func TestEveryExampleTranslated(t *testing.T) {
 	if err != nil || len(sources) == 0 {
 		t.Fatalf("no examples: %v", err)
 	}
-	sub, err := fs.Sub(Scenarios, "scenarios")
-	if err != nil {
-		t.Fatal(err)
-	}
+	sub := subFS(t, Scenarios, "scenarios")
 	for _, f := range sources {
 		name := strings.TrimSuffix(strings.TrimPrefix(f, "scenarios/"), ".txtar")
 		for _, lang := range languages {
@@ -126,4 +114,14 @@ func TestEveryExampleTranslated(t *testing.T) {
 			}
 		}
 	}
+}
+
+// subFS is the folder dir of fsys, as the loaders read it.
+func subFS(t *testing.T, fsys fs.FS, dir string) fs.FS {
+	t.Helper()
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sub
 }

@@ -151,7 +151,7 @@ func (b *bridge) ops() []op {
 				if err != nil {
 					return nil, err
 				}
-				return lessonResult(s.OpenParsedLesson(l))
+				return lessonResult(s.OpenParsedLesson(l, name))
 			})},
 		{name: "openLesson", session: true, call: "openLesson(name, text, lang, translation)",
 			doc:    `opens a lesson archive (a trainer's own); with a translation (the text of its overlay LANG/NAME.txtar), in lang; returns a LessonResult`,
@@ -173,7 +173,7 @@ func (b *bridge) ops() []op {
 				if err != nil {
 					return nil, err
 				}
-				return lessonResult(s.OpenParsedLesson(l))
+				return lessonResult(s.OpenParsedLesson(l, ""))
 			})},
 		{name: "checks", call: "checks(step)", doc: "the checks of the open lesson's step (0-based) at the tick shown: [{line, check, met, keep, saw, reason, output}]",
 			result: resultJSON,
@@ -188,9 +188,11 @@ func (b *bridge) ops() []op {
 			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
 				return s.Encode(), nil
 			})},
-		{name: "decode", session: true, call: "decode(state)", doc: "a share-link string; returns a LoadResult", result: resultJSON, view: viewAfter,
-			fn: b.withString(func(s *session.Session, state string) (any, error) {
-				return loadResult(s.Decode(state))
+		{name: "decode", session: true, call: "decode(state, lang)",
+			doc:    `a share-link string; returns a LoadResult, or a LessonResult (in lang, default "en") when it was taken inside an embedded lesson`,
+			result: resultJSON, view: viewAfter,
+			fn: b.withNameLang(func(s *session.Session, state, lang string) (any, error) {
+				return decoded(s, state, lang)
 			})},
 		{name: "script", call: "script()", doc: "the session as a scenario archive (text)", result: resultValue,
 			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {

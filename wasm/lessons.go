@@ -97,6 +97,24 @@ func lessonResult(r *session.LessonResult, err error) (any, error) {
 	return jsonString(out)
 }
 
+// decoded is decode(state, lang): the session of a share link or saved
+// state, inside its lesson again when it was taken in an embedded one. A
+// lesson that cannot be attached (renamed since, or the session not its)
+// leaves the session as decoded, a LoadResult whose lessonRef says which
+// lesson it was in.
+func decoded(s *session.Session, state, lang string) (any, error) {
+	r, err := s.Decode(state)
+	if r == nil || r.LessonRef == "" {
+		return loadResult(r, err)
+	}
+	if l, lerr := embeddedLesson(r.LessonRef, lang); lerr == nil {
+		if lr, aerr := s.AttachLesson(r, l, r.LessonRef); aerr == nil {
+			return lessonResult(lr, err)
+		}
+	}
+	return loadResult(r, err)
+}
+
 // lessonChecks is checks(step): the step's checks at the tick shown.
 func lessonChecks(s *session.Session, step int) (any, error) {
 	states, err := s.LessonChecks(step)

@@ -2,9 +2,12 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/lesson"
+	"github.com/kubeplay/kubeplay/core/scenario"
 )
 
 // LessonResult is what the page draws when a lesson opens: the load of its
@@ -28,19 +31,57 @@ func (s *Session) OpenLesson(name string, data []byte) (*LessonResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.OpenParsedLesson(l)
+	return s.OpenParsedLesson(l, "")
 }
 
 // OpenParsedLesson is OpenLesson for a lesson already parsed, in any
 // language (lesson.Load, lesson.Translate). The result's title and doc
 // are the lesson's, in its language; the session's own doc, which Script
-// and share links carry, stays the archive's.
-func (s *Session) OpenParsedLesson(l *lesson.Lesson) (*LessonResult, error) {
+// and share links carry, stays the archive's. ref is the name share links
+// give the lesson (an embedded lesson's, which the page can open again:
+// see AttachLesson), or empty for one they cannot name (a trainer's own
+// file).
+func (s *Session) OpenParsedLesson(l *lesson.Lesson, ref string) (*LessonResult, error) {
 	r, err := s.load(l.Setup, nil, -1)
 	if r == nil {
 		return nil, err
 	}
-	s.lesson = l
+	return s.attach(r, l, ref), err
+}
+
+// AttachLesson opens lesson l over the session a share link or a saved
+// state restored (Decode, whose LoadResult.LessonRef named it), so a
+// reload or a link keeps the learner inside the lesson with what they did.
+// The session must be the lesson's: its seed, its first commands and its
+// files those of the lesson's setup; otherwise nothing changes.
+func (s *Session) AttachLesson(r *LoadResult, l *lesson.Lesson, ref string) (*LessonResult, error) {
+	var setup []string
+	for _, c := range l.Setup.Commands {
+		if c.Kind != scenario.Seed {
+			setup = append(setup, c.Text)
+		}
+	}
+	var done []string
+	for _, e := range s.log[:min(len(setup), len(s.log))] {
+		done = append(done, e.Line)
+	}
+	seed := cluster.DefaultSeed
+	if l.Setup.HasSeed {
+		seed = l.Setup.Seed
+	}
+	same := seed == s.seed && slices.Equal(setup, done)
+	for _, f := range l.Setup.Files {
+		same = same && s.files[f.Name] == string(f.Data)
+	}
+	if !same {
+		return nil, fmt.Errorf("this session is not one of lesson %q: it does not start with the lesson's setup and files", ref)
+	}
+	return s.attach(r, l, ref), nil
+}
+
+func (s *Session) attach(r *LoadResult, l *lesson.Lesson, ref string) *LessonResult {
+	s.lesson, s.lessonRef = l, ref
+	r.LessonRef = ref
 	if l.Lang != "en" {
 		r.Translated(strings.TrimSpace(l.Title+"\n"+l.Summary), l.Lang)
 	}
@@ -48,7 +89,7 @@ func (s *Session) OpenParsedLesson(l *lesson.Lesson) (*LessonResult, error) {
 	for i := range l.Steps {
 		out.Solutions[i] = l.Steps[i].SolutionLines()
 	}
-	return out, err
+	return out
 }
 
 // Lesson is the lesson open in the session, or nil.

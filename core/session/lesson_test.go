@@ -2,10 +2,12 @@ package session
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/lesson"
 )
 
@@ -132,7 +134,7 @@ func TestOpenParsedLessonInALanguage(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newSession(t, 1)
-	r, err := s.OpenParsedLesson(l)
+	r, err := s.OpenParsedLesson(l, "create-deployment")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,5 +149,66 @@ func TestOpenParsedLessonInALanguage(t *testing.T) {
 	}
 	if !metAll(mustChecks(t, s, 0)) {
 		t.Error("the translated lesson's checks are the source's, and Show me meets them")
+	}
+}
+
+// A session taken inside an embedded lesson names it in its share state,
+// so a reload or a link opens the lesson again over what the learner did;
+// a session that is not the lesson's refuses it and stays as it was.
+func TestLessonSurvivesEncodeDecode(t *testing.T) {
+	l, err := lesson.Load(os.DirFS("../../assets/lessons"), "create-deployment", "en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSession(t, 1)
+	if _, err := s.OpenParsedLesson(l, "create-deployment"); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range l.Steps[0].SolutionLines() {
+		s.Run(line)
+	}
+	if !bytes.Contains(s.Script(), []byte("\n# kubeplay: lesson=create-deployment\n")) {
+		t.Fatalf("the script does not name the lesson:\n%s", s.Script())
+	}
+	state := s.Encode()
+
+	back := newSession(t, 1)
+	r, err := back.Decode(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.LessonRef != "create-deployment" || back.Lesson() != nil {
+		t.Fatalf("decoded: ref %q, lesson open %v", r.LessonRef, back.Lesson() != nil)
+	}
+	lr, err := back.AttachLesson(r, l, r.LessonRef)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lr.Lesson != l || len(lr.Solutions) != len(l.Steps) || !metAll(mustChecks(t, back, 0)) {
+		t.Errorf("attached: lesson %v, step 1's checks met %v", lr.Lesson == l, metAll(mustChecks(t, back, 0)))
+	}
+	if back.Encode() != state {
+		t.Error("attaching the lesson changed the session's state")
+	}
+
+	// A lesson never opened (an empty session) and a lesson's setup run
+	// with another seed are not the lesson's.
+	other := newSession(t, 1)
+	mustRun(t, other, "kubectl get pods")
+	if _, err := other.AttachLesson(&LoadResult{}, l, "create-deployment"); err == nil || other.Lesson() != nil {
+		t.Errorf("attached to a session that is not the lesson's: %v", err)
+	}
+	script := string(s.Script())
+	reseeded := strings.Replace(script, fmt.Sprintf("seed %d\n", cluster.DefaultSeed), "seed 7\n", 1)
+	if reseeded == script {
+		t.Fatalf("no seed line in:\n%s", script)
+	}
+	rs := newSession(t, 1)
+	r2, err := rs.LoadScript([]byte(reseeded))
+	if err != nil || r2.LessonRef != "create-deployment" {
+		t.Fatalf("reseeded: %v %q", err, r2.LessonRef)
+	}
+	if _, err := rs.AttachLesson(r2, l, r2.LessonRef); err == nil {
+		t.Error("attached to the lesson's commands run with another seed")
 	}
 }

@@ -62,8 +62,11 @@ type Session struct {
 	// and nothing ran since.
 	fresh bool
 
-	// lesson is the lesson open in the session (OpenLesson), nil if none.
-	lesson *lesson.Lesson
+	// lesson is the lesson open in the session (OpenLesson), nil if none;
+	// lessonRef is how share links name it to open it again (an embedded
+	// lesson's name), empty for a lesson they cannot name.
+	lesson    *lesson.Lesson
+	lessonRef string
 }
 
 // Output is what one command printed.
@@ -116,7 +119,7 @@ func (s *Session) reset(seed uint64) error {
 	s.files, s.fileOrder = map[string]string{}, nil
 	s.log, s.outputs = nil, nil
 	s.cursor, s.past = 0, nil
-	s.lesson = nil
+	s.lesson, s.lessonRef = nil, ""
 	s.hist = newHistory(s.lim)
 	if s.led != nil {
 		s.led.stop()

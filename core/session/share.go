@@ -31,6 +31,10 @@ type LoadResult struct {
 	Transcript []Output `json:"transcript"`
 	Head       int64    `json:"head"`
 	Cursor     int64    `json:"cursor"`
+	// LessonRef names the lesson the session is in (OpenParsedLesson's
+	// ref): after Decode, the lesson the link or saved state was taken
+	// in, for the caller to open again over it with AttachLesson.
+	LessonRef string `json:"lessonRef,omitempty"`
 }
 
 // Load replaces the session with a scenario (a txtar archive: the script,
@@ -121,6 +125,9 @@ func (s *Session) Script() []byte {
 	}
 	fmt.Fprintf(&b, "seed %d\n", s.seed)
 	fmt.Fprintf(&b, "# kubeplay: cursor=%d\n", s.cursor)
+	if s.lesson != nil && s.lessonRef != "" {
+		fmt.Fprintf(&b, "# kubeplay: lesson=%s\n", s.lessonRef)
+	}
 	used := map[string]bool{}
 	for _, e := range s.log {
 		if e.MaxWait > 0 {
@@ -197,8 +204,12 @@ func (s *Session) LoadScript(data []byte) (*LoadResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	cursor, maxWait := directives(data)
-	return s.load(sc, maxWait, cursor)
+	cursor, maxWait, ref := directives(data)
+	r, err := s.load(sc, maxWait, cursor)
+	if r != nil {
+		r.LessonRef = ref
+	}
+	return r, err
 }
 
 func decodeState(state string) ([]byte, error) {
@@ -223,7 +234,7 @@ func decodeState(state string) ([]byte, error) {
 
 // directives reads the "# kubeplay:" comments of a Script archive: the
 // cursor, and each maxwait, which belongs to the next command line.
-func directives(data []byte) (cursor int64, maxWait map[int]int64) {
+func directives(data []byte) (cursor int64, maxWait map[int]int64, lessonRef string) {
 	cursor, maxWait = -1, map[int]int64{}
 	a := txtar.Parse(data)
 	pending := int64(0)
@@ -231,6 +242,10 @@ func directives(data []byte) (cursor int64, maxWait map[int]int64) {
 		line = strings.TrimSpace(line)
 		if d, ok := strings.CutPrefix(line, "# kubeplay:"); ok {
 			k, v, _ := strings.Cut(strings.TrimSpace(d), "=")
+			if k == "lesson" {
+				lessonRef = v
+				continue
+			}
 			n, err := strconv.ParseInt(v, 10, 64)
 			if err != nil || n < 0 {
 				continue
@@ -251,5 +266,5 @@ func directives(data []byte) (cursor int64, maxWait map[int]int64) {
 			pending = 0
 		}
 	}
-	return cursor, maxWait
+	return cursor, maxWait, lessonRef
 }

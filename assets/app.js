@@ -5,7 +5,7 @@
 // one starts the core, opens the first session and wires the parts to the
 // worker's answers.
 
-import { $, setHTML } from "./dom.js";
+import { $, setHTML, setHash } from "./dom.js";
 import { broken, busy, coreMessage, markBroken, oldest, onWorker, rpc, spawnWorker, timings } from "./rpc.js";
 import { describe, forget, makeRecovery, remember, saved } from "./recovery.js";
 import { fail, status } from "./status.js";
@@ -17,7 +17,9 @@ import { drawEvents } from "./events.js";
 import { drawTransport, setPlaying } from "./transport.js";
 import { clearConsole, print } from "./console.js";
 import { openEditor, setEditor } from "./editor.js";
-import { listExamples, showLoad } from "./examples.js";
+import { listExamples } from "./examples.js";
+import { showLoad } from "./load.js";
+import { inLesson, lessonInAddress, listLessons, openLesson, showLesson, startLesson, storedPage } from "./guide.js";
 import "./poddetail.js";
 import "./share.js";
 import "./theme.js";
@@ -31,8 +33,8 @@ onDraw((v) => drawEvents(v.events));
 let pageReady = false;
 
 // opening is the first request: a share link's session, the session saved
-// before a reload (recovery.js), or a new one.
-const opening = { source: "new", state: null, first: null };
+// before a reload (recovery.js), a lesson the address names, or a new one.
+const opening = { source: "new", state: null, first: null, lesson: null };
 
 // recover replaces a broken core and restores the last good session
 // (recovery.js).
@@ -50,8 +52,8 @@ onWorker({
     // Once the session moves on from the link it was opened from, the link
     // leaves the address bar: a reload then restores the session as it is
     // now (the saved state), not the link's.
-    if (pageReady && location.hash.length > 1 && location.hash.slice(1) !== s) {
-      window.history.replaceState(null, "", location.pathname + location.search);
+    if (pageReady && !inLesson() && location.hash.length > 1 && location.hash.slice(1) !== s) {
+      setHash("");
     }
   },
   crash: (op, args, error) => broke(describe(op, args), error),
@@ -91,9 +93,11 @@ function start() {
   spawnWorker();
   const hash = location.hash.slice(1);
   const state = saved();
-  opening.source = hash.startsWith("k1.") ? "link" : state ? "saved" : "new";
+  opening.lesson = lessonInAddress();
+  opening.source = hash.startsWith("k1.") ? "link" : state ? "saved" : opening.lesson ? "lesson" : "new";
   opening.state = opening.source === "link" ? hash : state;
-  opening.first = opening.source === "new" ? rpc("create", 1) : rpc("decode", opening.state);
+  opening.first = opening.source === "new" ? rpc("create", 1)
+    : opening.source === "lesson" ? rpc("lesson", opening.lesson.name) : rpc("decode", opening.state);
   opening.first.catch(() => { /* handled in ready */ });
   status("Loading the Kubeplay core…");
 }
@@ -101,6 +105,7 @@ start();
 
 async function ready(version, examples) {
   listExamples(examples);
+  rpc("lessons").then(listLessons, (err) => print(err.message, "err"));
   const first = examples.find((s) => s.name === "create") || examples[0];
   const f = first && first.files.find((x) => /\.ya?ml$/.test(x.name));
   openEditor(f ? f.text : "", examples);
@@ -110,9 +115,8 @@ async function ready(version, examples) {
   } else {
     try {
       const r = await opening.first;
-      if (r.error) throw new Error(r.error);
-      showLoad(r, opening.source === "saved");
-      if (opening.source === "saved") print("(the session was restored as you left it)", "note");
+      if (r.error && !r.lesson) throw new Error(r.error);
+      await opened(r);
     } catch (err) {
       await openEmpty(err);
     }
@@ -123,15 +127,31 @@ async function ready(version, examples) {
   performance.mark("kubeplay-ready"); // the end-to-end checks time the load with it
 }
 
+// opened shows the opening session: a lesson at the page the address or
+// the learner's progress gives, or the restored session as it was. An
+// address naming another lesson than the saved session's opens that lesson
+// afresh.
+async function opened(r) {
+  const want = opening.lesson;
+  if (opening.source === "lesson") return startLesson(r, want.name, want.step);
+  if (want && !(r.lesson && r.lessonRef === want.name)) return openLesson(want.name, want.step);
+  showLoad(r, opening.source === "saved");
+  if (opening.source === "saved") print("(the session was restored as you left it)", "note");
+  else if (opening.source === "link") print(`(opened at tick ${r.cursor} of ${r.head})`, "note");
+  if (r.lessonRef && !r.lesson) print(`(this session was taken in the lesson "${r.lessonRef}", which could not be opened again)`, "note");
+  if (r.lesson) showLesson(r, want && want.step !== null ? want.step : storedPage(r.lessonRef, r.lesson.steps.length));
+}
+
 // openEmpty opens an empty session when the link or the saved session
 // could not be opened (damaged, failing on replay, or breaking the core),
 // says so, and puts the link's editor text in the editor. The link leaves
 // the address bar and the saved session is dropped, so a reload does not
 // try them again.
 async function openEmpty(err) {
-  const what = opening.source === "link" ? "This link" : "The session saved in this browser";
+  const what = opening.source === "link" ? "This link"
+    : opening.source === "lesson" ? `The lesson "${opening.lesson.name}"` : "The session saved in this browser";
   forget();
-  if (opening.source === "link") window.history.replaceState(null, "", location.pathname + location.search);
+  if (opening.source !== "saved") setHash("");
   if (broken() || err.crashed || err.restarted) spawnWorker();
   await rpc("create", 1);
   clearConsole();

@@ -27,3 +27,26 @@ export function push(map, key, value) {
   const list = map.get(key);
   if (list) list.push(value); else map.set(key, [value]);
 }
+
+// setHash replaces the address's fragment ("" takes it out) without a new
+// history entry. It edits the whole URL: a path such as "//" would make a
+// relative one point at another origin.
+export function setHash(hash) {
+  const u = new URL(location.href);
+  u.hash = hash;
+  if (u.href !== location.href) window.history.replaceState(null, "", u.href);
+}
+
+// fillMenu appends an option per item (its name the value, its title the
+// text) to a select and enables it.
+export function fillMenu(id, items) {
+  const select = $(id);
+  for (const it of items) {
+    const o = document.createElement("option");
+    o.value = it.name;
+    o.textContent = it.title;
+    select.append(o);
+  }
+  select.disabled = false;
+  return select;
+}

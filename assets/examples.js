@@ -1,22 +1,17 @@
 // examples.js is the Example menu: picking one replays its scenario in a
-// new session, and showLoad prints a loaded session's transcript.
+// new session, shows its description and plays it forward from tick 0 to
+// the example's end.
 
-import { $ } from "./dom.js";
+import { $, fillMenu } from "./dom.js";
 import { rpc } from "./rpc.js";
-import { clearConsole, print, printOutput } from "./console.js";
-import { setEditor } from "./editor.js";
+import { print } from "./console.js";
 import { setPlaying } from "./transport.js";
+import { showDescription } from "./guide.js";
+import { showLoad } from "./load.js";
 
 // listExamples fills the menu with the core's examples.
 export function listExamples(examples) {
-  const select = $("examples");
-  for (const s of examples) {
-    const o = document.createElement("option");
-    o.value = s.name;
-    o.textContent = s.title;
-    select.append(o);
-  }
-  select.disabled = false;
+  fillMenu("examples", examples);
 }
 
 $("examples").addEventListener("change", async () => {
@@ -25,19 +20,13 @@ $("examples").addEventListener("change", async () => {
   setPlaying(false);
   try {
     const r = await rpc("example", name);
+    $("lessons").value = "";
     showLoad(r);
+    showDescription(r.title, r.doc);
+    await rpc("jump", 0);
+    print(`(the example starts at tick 0 and plays to its end, tick ${r.head}; the commands above run at their ticks)`, "note");
+    setPlaying(true, r.head);
   } catch (err) {
     print(err.message, "err");
   }
 });
-
-export function showLoad(r, keepEditor = false) {
-  $("scenario-title").textContent = r.title || "";
-  clearConsole();
-  if (r.title) print(`# ${r.title}`, "note");
-  for (const o of r.transcript || []) printOutput(o); // an empty session's is null
-  if (r.error) print(`error: ${r.error}`, "err");
-  print(`(ticks 0 to ${r.head}; press Home, then Run, to watch it from the start)`, "note");
-  const manifest = (r.files || []).find((f) => /\.ya?ml$/.test(f.name));
-  if (manifest && !keepEditor) setEditor(manifest.text);
-}

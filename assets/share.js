@@ -1,14 +1,14 @@
 // share.js makes a link to the session: its state, encoded by the core,
 // in the URL's fragment, copied to the clipboard.
 
-import { $ } from "./dom.js";
+import { $, setHash } from "./dom.js";
 import { rpc } from "./rpc.js";
 import { print } from "./console.js";
 import { view } from "./view.js";
 
 $("share").addEventListener("click", async () => {
   const state = await rpc("encode");
-  window.history.replaceState(null, "", `#${state}`);
+  setHash(state);
   const url = location.href;
   try {
     await navigator.clipboard.writeText(url);

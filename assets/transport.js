@@ -6,15 +6,20 @@ import { busy, rpc } from "./rpc.js";
 import { print, printOutput } from "./console.js";
 import { view } from "./view.js";
 import { onStop } from "./status.js";
+import { closeGuide } from "./guide.js";
 
 let playing = false;
 let speed = Number($("speed").value);
 let credit = 0;
 let lastFrame = 0;
 let sliderHeld = false;
+let until = null; // the tick Run pauses at (an example's end), or null
 
-export function setPlaying(on) {
+// setPlaying runs or pauses the clock; running with a tick to stop at
+// pauses there and says so.
+export function setPlaying(on, stopAt = null) {
   playing = on;
+  until = on ? stopAt : null;
   $("play").setAttribute("aria-pressed", String(on));
   $("play").textContent = on ? "Pause" : "Run";
   if (on) {
@@ -26,10 +31,16 @@ export function setPlaying(on) {
 
 function frame(now) {
   if (!playing) return;
+  const v = view();
+  if (until !== null && v && v.tick >= until) {
+    setPlaying(false);
+    print(`(paused at tick ${v.tick}, the example's end; Run goes on from here)`, "note");
+    return;
+  }
   credit = Math.min(credit + ((now - lastFrame) / 1000) * speed, Math.max(speed, 1));
   lastFrame = now;
   if (busy() === 0 && credit >= 1) {
-    const n = Math.floor(credit);
+    const n = until !== null && v ? Math.min(Math.floor(credit), until - v.tick) : Math.floor(credit);
     credit -= n;
     rpc("tick", n).catch((err) => { print(err.message, "err"); setPlaying(false); });
   }
@@ -49,6 +60,7 @@ $("reset").addEventListener("click", async () => {
   if (view() && view().head > 0 && !confirm("Start over on a fresh cluster? The timeline is discarded; the editor keeps its text.")) return;
   setPlaying(false);
   await rpc("reset", view() ? view().seed : 1);
+  closeGuide();
   $("scenario-title").textContent = "";
   print("(cluster reset)", "note");
 });

@@ -3,6 +3,9 @@
 package main
 
 import (
+	"bytes"
+	"compress/flate"
+	"encoding/base64"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -191,4 +194,65 @@ func TestExampleInALanguageThroughTheBridge(t *testing.T) {
 	if err := json.Unmarshal([]byte(call("example", "create")), &r); err != nil || r.Lang != "en" || r.Title != "Creating a Deployment" {
 		t.Errorf("example(create): %v %+v", err, r)
 	}
+}
+
+// The session saved or shared inside a lesson opens inside it again (a
+// reload keeps the learner in the lesson); the same session's state with
+// its lesson renamed opens as a plain session that says which lesson it
+// was in.
+func TestDecodeReopensTheLesson(t *testing.T) {
+	raw, call := api(t)
+	call("lesson", "create-deployment")
+	call("run", "kubectl apply -f nginx-deployment.yaml")
+	call("tick", 2)
+	state := call("encode")
+
+	type decoded struct {
+		LessonRef string `json:"lessonRef"`
+		Lang      string `json:"lang"`
+		Lesson    *struct {
+			Title string `json:"title"`
+		} `json:"lesson"`
+		Solutions [][]string `json:"solutions"`
+	}
+	var back decoded
+	if err := json.Unmarshal([]byte(call("decode", state, "vi")), &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.LessonRef != "create-deployment" || back.Lesson == nil || back.Lesson.Title != "Tạo một Deployment" || back.Lang != "vi" || len(back.Solutions) != 3 {
+		t.Fatalf("decoded: %+v", back)
+	}
+	if st := checksOf(t, call, 0); !st[0].Met || !st[1].Met {
+		t.Errorf("step 1's checks after the decode: %+v", st)
+	}
+
+	// The lesson's name in the state, changed to one that does not exist.
+	script := raw("script")
+	text, _ := script.String()
+	renamed := strings.Replace(text, "# kubeplay: lesson=create-deployment\n", "# kubeplay: lesson=no-such-lesson\n", 1)
+	if renamed == text {
+		t.Fatalf("the script does not name its lesson:\n%s", text)
+	}
+	var plain decoded
+	if err := json.Unmarshal([]byte(call("decode", encodeState(t, renamed))), &plain); err != nil {
+		t.Fatal(err)
+	}
+	if plain.LessonRef != "no-such-lesson" || plain.Lesson != nil {
+		t.Errorf("decoded the renamed lesson's session: %+v", plain)
+	}
+	if msg := errorMessage(t, raw("checks", 0)); !strings.Contains(msg, "no lesson is open") {
+		t.Errorf("checks with no lesson open: %q", msg)
+	}
+}
+
+// encodeState is a share state of a script, as session.Encode makes one.
+func encodeState(t *testing.T, script string) string {
+	var buf bytes.Buffer
+	zw, err := flate.NewWriter(&buf, flate.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zw.Write([]byte(script))
+	zw.Close()
+	return "k1." + base64.RawURLEncoding.EncodeToString(buf.Bytes())
 }

@@ -428,11 +428,18 @@ var checks = []check{
 			poll(`document.getElementById("editor").value === `+browser.JS(text), 5*time.Second),
 		)
 	}},
-	{"an example loads and replays from tick 0", func(ctx context.Context, _ string) error {
+	{"an example shows its description and plays from tick 0 to its end", func(ctx context.Context, _ string) error {
+		// The clock reads "tick N / HEAD": at the end N is HEAD.
+		const atEnd = `(([, n, head]) => n === head && Number(head) > 0)(document.getElementById("clock").textContent.match(/tick (\d+) \/ (\d+)/))`
 		return chromedp.Do(ctx,
 			setControl("examples", "rolling-update", "change"),
-			poll(`document.getElementById("scenario-title").textContent.length > 0 && `+
-				`document.querySelectorAll("#pane-workloads .rs").length >= 2`, 30*time.Second),
+			poll(`!document.getElementById("guide").hidden && `+guideWhere+` === "Example" && `+
+				`document.querySelector("#guide-body a[href^='https://kubernetes.io/docs/']") !== null`, 30*time.Second),
+			poll(consoleHas("(the example starts at tick 0"), 10*time.Second),
+			// It plays (Run reads Pause) and stops by itself at the end.
+			poll(`document.getElementById("play").getAttribute("aria-pressed") === "true"`, 10*time.Second),
+			poll(atEnd+` && document.getElementById("play").getAttribute("aria-pressed") === "false" && `+
+				`document.querySelectorAll("#pane-workloads .rs").length >= 2`, 60*time.Second),
 			press(kb.Home),
 			poll(atTick(0), 10*time.Second),
 		)

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The checks of the guide panel (assets/guide.js): a lesson opened by its
+// address, a step done by the learner and checked by the core, progress
+// kept across a reload, and Show me. They run after the main checks.
+func init() { checks = append(checks, lessonChecks...) }
+
+const (
+	guideWhere = `document.getElementById("guide-where").textContent`
+	checksAll  = `document.querySelectorAll("#guide-checks li").length`
+	checksMet  = `document.querySelectorAll("#guide-checks li.met").length`
+	// allMet is true once the step's every check holds, live.
+	allMet = checksAll + ` > 0 && ` + checksMet + ` === ` + checksAll +
+		` && document.getElementById("guide-checks-note").className === "ok"`
+)
+
+var lessonChecks = []check{
+	{"a lesson opens from its address at its introduction", func(ctx context.Context, url string) error {
+		return chromedp.Do(ctx,
+			eval(`localStorage.removeItem("kubeplay.lesson.create-deployment")`),
+			chromedp.Navigate(url+"?lesson#lesson=create-deployment"),
+			poll(pageReady+` && !document.getElementById("guide").hidden && `+guideWhere+` === "Introduction"`, 60*time.Second),
+			poll(`document.getElementById("lessons").value === "create-deployment" && `+
+				`document.querySelectorAll("#guide-body .step-list li").length === 3`, 10*time.Second),
+			// The lesson's file is in the editor, ready to apply.
+			poll(`document.getElementById("editor").value.includes("name: nginx-deployment")`, 5*time.Second),
+		)
+	}},
+	{"a step's checks turn green when the learner does what it asks", func(ctx context.Context, _ string) error {
+		return chromedp.Do(ctx,
+			chromedp.Click(chromedp.CSS(`#guide-body button.primary[data-go="1"]`)),
+			poll(guideWhere+` === "Step 1 of 3" && location.hash === "#lesson=create-deployment&step=1"`, 5*time.Second),
+			// Before anything is done, the checks are open and say why.
+			poll(checksAll+` === 2 && `+checksMet+` === 0 && document.querySelector("#guide-checks .saw") !== null`, 10*time.Second),
+			// A suggested command pastes into the console; Enter runs it.
+			chromedp.Click(chromedp.CSS(`#guide-body .try[data-line="kubectl apply -f nginx-deployment.yaml"]`)),
+			poll(`document.getElementById("console-input").value === "kubectl apply -f nginx-deployment.yaml" && `+
+				`document.activeElement.id === "console-input"`, 5*time.Second),
+			chromedp.KeyEvent(kb.Enter),
+			poll(consoleHas("deployment.apps/nginx-deployment created"), 10*time.Second),
+			console("tick"),
+			poll(allMet, 10*time.Second),
+			poll(`document.getElementById("guide-bar").value === 1`, 5*time.Second),
+		)
+	}},
+	{"a reload keeps the lesson, its page and its progress", func(ctx context.Context, _ string) error {
+		return chromedp.Do(ctx,
+			chromedp.Reload(),
+			poll(pageReady+` && `+guideWhere+` === "Step 1 of 3"`, 60*time.Second),
+			poll(allMet, 10*time.Second),
+			chromedp.Click(chromedp.ID("guide-prev")),
+			poll(guideWhere+` === "Introduction" && document.querySelector("#guide-body .step-list li.done") !== null`, 5*time.Second),
+		)
+	}},
+	{"Show me solves a step, and an address opens a later step with the earlier ones solved", func(ctx context.Context, url string) error {
+		return chromedp.Do(ctx,
+			chromedp.Click(chromedp.CSS(`#guide-body .step-list button[data-go="2"]`)),
+			poll(guideWhere+` === "Step 2 of 3" && `+checksAll+` === 3`, 10*time.Second),
+			chromedp.Click(chromedp.ID("guide-show")),
+			poll(allMet, 30*time.Second),
+			// A trainer's link to the last step, in a new document: steps 1
+			// and 2 are solved on the way, so step 3's checks hold at once
+			// (they only read what steps 1 and 2 made).
+			// Nothing saved, so the session is the lesson's own.
+			eval(`localStorage.clear()`),
+			chromedp.Navigate(url+"?again#lesson=create-deployment&step=3"),
+			poll(pageReady+` && `+guideWhere+` === "Step 3 of 3" && `+consoleHas("(steps 1 to 2 solved for you"), 60*time.Second),
+			poll(allMet, 30*time.Second),
+			chromedp.Click(chromedp.ID("guide-next")),
+			poll(guideWhere+` === "Finished" && location.hash === "#lesson=create-deployment&step=end"`, 5*time.Second),
+			// Closing the guide keeps the session and takes the lesson out of
+			// the address.
+			chromedp.Click(chromedp.ID("guide-close")),
+			poll(`document.getElementById("guide").hidden && location.hash === "" && `+
+				`document.querySelectorAll("#pane-workloads .rs").length === 1`, 5*time.Second),
+		)
+	}},
+}

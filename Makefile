@@ -6,7 +6,7 @@ OUT  ?= build/site
 ADDR ?= :8080
 
 .DEFAULT_GOAL := help
-.PHONY: help run build test test-go lessons test-wasm e2e fuzz bench bench-page load size fmt vet clean
+.PHONY: help run build test test-go lessons test-wasm e2e shots fuzz bench bench-page load size fmt vet clean
 
 # Browser tests need Chromium and the wasm tests Node.js. Where either is
 # missing they are skipped with a loud note, unless REQUIRE_ALL=1 (CI sets
@@ -61,6 +61,9 @@ else ifeq ($(REQUIRE_ALL),1)
 else
 	@echo "*** SKIPPED the browser tests: Chromium is not installed (apt-get install -y chromium)"
 endif
+
+shots: build ## photograph the page at three sizes into build/shots, to look at before a page change lands
+	CHROMIUM=$(CHROMIUM) $(GO) run ./scripts/shots -dir $(OUT) -out build/shots
 
 # Each fuzz target runs FUZZTIME beyond its corpus (go test replays the
 # corpus alone). Minimizing an input that finds new coverage is capped at

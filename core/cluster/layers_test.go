@@ -105,6 +105,7 @@ var layers = map[string]int{
 	"scripts/bench":            13,
 	"scripts/build":            13,
 	"scripts/e2e":              13,
+	"scripts/shots":            13,
 	"scripts/internal/browser": 11,
 	"scripts/play":             13,
 	"scripts/loadtest":         13,

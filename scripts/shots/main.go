@@ -1,0 +1,139 @@
+// Command shots takes screenshots of the built page, one per scene and
+// viewport, for a person to look at before a change to the page lands:
+//
+//	make build && go run ./scripts/shots [-dir build/site] [-out build/shots]
+//
+// The viewports are the three the project checks: a laptop (1440x900), a
+// small laptop or tablet (1024x768) and a phone (390x844). Each scene opens
+// the page at an address (an example, a lesson step) and waits for the page
+// to be ready and, where it says, for a condition. Files are named
+// SCENE-WIDTHxHEIGHT.png. It checks nothing: scripts/e2e does that.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"github.com/kubeplay/kubeplay/scripts/internal/browser"
+)
+
+type viewport struct{ w, h int64 }
+
+var viewports = []viewport{{1440, 900}, {1024, 768}, {390, 844}}
+
+// A scene is an address below the site's root and what to wait for there.
+type scene struct {
+	name, path string
+	js         string // run once the page is ready, to open the scene
+	wait       string // JavaScript that is true when the scene is drawn; "" for none
+	scroll     string // a selector scrolled into view (its bottom) before the picture
+}
+
+var scenes = []scene{
+	{name: "start", path: ""},
+	{name: "example", path: "", js: `(() => { const e = document.getElementById("examples"); e.value = "rolling-update"; e.dispatchEvent(new Event("change")); })()`,
+		wait: `document.querySelectorAll("#pane-workloads .rs").length >= 1`},
+	{name: "lesson", path: "#lesson=rolling-update&step=2", wait: `!document.getElementById("guide").hidden`},
+	{name: "lesson-checks", path: "#lesson=rolling-update&step=2", wait: `document.querySelectorAll("#guide-checks li").length > 0`,
+		scroll: "#guide-nav"},
+	{name: "lesson-intro", path: "#lesson=create-deployment", wait: `!document.getElementById("guide").hidden`},
+}
+
+func main() {
+	dir := flag.String("dir", "build/site", "the built site to serve")
+	out := flag.String("out", "build/shots", "where the screenshots go")
+	only := flag.String("scene", "", "take only this scene")
+	flag.Parse()
+	if err := run(*dir, *out, *only); err != nil {
+		fmt.Fprintln(os.Stderr, "shots:", err)
+		os.Exit(1)
+	}
+}
+
+func run(dir, out, only string) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	url, stop, err := browser.Serve(dir)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	for _, v := range viewports {
+		for _, s := range scenes {
+			if only != "" && s.name != only {
+				continue
+			}
+			file := filepath.Join(out, fmt.Sprintf("%s-%dx%d.png", s.name, v.w, v.h))
+			if err := shoot(url, s, v, file); err != nil {
+				return fmt.Errorf("%s at %dx%d: %w", s.name, v.w, v.h, err)
+			}
+			fmt.Println(file)
+		}
+	}
+	return nil
+}
+
+// shoot takes one picture in a fresh browser, so no scene sees another's
+// saved editor text or lesson progress.
+func shoot(url string, s scene, v viewport, file string) error {
+	tab, cancel, err := browser.Start(context.Background(), chromedp.WindowSize(int(v.w), int(v.h)))
+	if err != nil {
+		return err
+	}
+	defer cancel()
+	// The page's own complaints, so a scene that never gets ready says why.
+	if err := chromedp.Listen(tab, func(ev any) {
+		switch ev := ev.(type) {
+		case *runtime.EventExceptionThrown:
+			fmt.Fprintf(os.Stderr, "  %s: exception: %s %s\n", s.name, ev.ExceptionDetails.Text, exceptionText(ev.ExceptionDetails))
+		case *runtime.EventConsoleAPICalled:
+			if ev.Type == runtime.ConsoleAPICalledTypeError {
+				for _, a := range ev.Args {
+					fmt.Fprintf(os.Stderr, "  %s: console.error: %s%s\n", s.name, a.Description, a.Value)
+				}
+			}
+		}
+	}); err != nil {
+		return err
+	}
+	ctx, cancelT := context.WithTimeout(tab, 90*time.Second)
+	defer cancelT()
+	steps := []chromedp.Action[chromedp.Void]{
+		chromedp.EmulateViewport(v.w, v.h),
+		chromedp.Navigate(url + s.path),
+		chromedp.Poll[chromedp.Void](`document.body.classList.contains("ready")`, chromedp.WithPollingTimeout(60*time.Second)),
+	}
+	if s.js != "" {
+		steps = append(steps, chromedp.Evaluate[chromedp.Void](s.js))
+	}
+	if s.wait != "" {
+		steps = append(steps, chromedp.Poll[chromedp.Void](s.wait, chromedp.WithPollingTimeout(30*time.Second)))
+	}
+	if s.scroll != "" {
+		steps = append(steps, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "end"})`, s.scroll)))
+	}
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		return err
+	}
+	time.Sleep(1500 * time.Millisecond) // let a playing example and the layout settle
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(file, png, 0o644)
+}
+
+func exceptionText(d *runtime.ExceptionDetails) string {
+	if d.Exception == nil {
+		return ""
+	}
+	return d.Exception.Description
+}

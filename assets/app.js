@@ -5,7 +5,8 @@
 // one starts the core, opens the first session and wires the parts to the
 // worker's answers.
 
-import { $, setHTML, setHash } from "./dom.js";
+import { $, fillMenu, setHTML, setHash } from "./dom.js";
+import { lang, languages, ready as wordsReady, setLanguage, t } from "./i18n.js";
 import { broken, busy, coreMessage, markBroken, oldest, onWorker, rpc, spawnWorker, timings } from "./rpc.js";
 import { describe, forget, makeRecovery, remember, saved } from "./recovery.js";
 import { fail, status } from "./status.js";
@@ -61,7 +62,7 @@ onWorker({
     if (m.type === "progress") {
       const p = $("progress");
       if (m.total > 0) p.value = Math.min(m.loaded / m.total, 1); else p.removeAttribute("value");
-      status(`Loading the Kubeplay core… ${Math.round(m.loaded / 1024).toLocaleString()} KiB`);
+      status(t("load.progress", { kib: Math.round(m.loaded / 1024) }));
     } else if (m.type === "ready") {
       // The worker's start-up steps, on the page's clock, for the curious
       // and the end-to-end checks.
@@ -97,21 +98,23 @@ function start() {
   opening.source = hash.startsWith("k1.") ? "link" : state ? "saved" : opening.lesson ? "lesson" : "new";
   opening.state = opening.source === "link" ? hash : state;
   opening.first = opening.source === "new" ? rpc("create", 1)
-    : opening.source === "lesson" ? rpc("lesson", opening.lesson.name) : rpc("decode", opening.state);
+    : opening.source === "lesson" ? rpc("lesson", opening.lesson.name, lang) : rpc("decode", opening.state, lang);
   opening.first.catch(() => { /* handled in ready */ });
-  status("Loading the Kubeplay core…");
+  wordsReady.then(() => { if (!pageReady) status(t("load.start")); });
 }
 start();
 
 async function ready(version, examples) {
-  listExamples(examples);
-  rpc("lessons").then(listLessons, (err) => print(err.message, "err"));
+  await wordsReady;
+  listLanguages();
+  listExamples(lang === "en" ? examples : await rpc("scenarios", lang).catch(() => examples));
+  rpc("lessons", lang).then(listLessons, (err) => print(err.message, "err"));
   const first = examples.find((s) => s.name === "create") || examples[0];
   const f = first && first.files.find((x) => /\.ya?ml$/.test(x.name));
   openEditor(f ? f.text : "", examples);
   if (opening.source === "new") {
     await opening.first;
-    print(`Kubeplay ${version}: a simulated cluster of three nodes. Type "help", or apply the manifest (Ctrl+Enter).`, "note");
+    print(t("app.welcome", { version }), "note");
   } else {
     try {
       const r = await opening.first;
@@ -127,6 +130,15 @@ async function ready(version, examples) {
   performance.mark("kubeplay-ready"); // the end-to-end checks time the load with it
 }
 
+// listLanguages fills the language picker; choosing one reloads the page
+// in it (the session is saved, so it comes back).
+function listLanguages() {
+  const select = fillMenu("lang", languages.map((l) => ({ name: l.code, title: l.name })));
+  for (const o of select.options) o.lang = o.value; // each name read in its own language
+  select.value = lang;
+  select.addEventListener("change", () => setLanguage(select.value));
+}
+
 // opened shows the opening session: a lesson at the page the address or
 // the learner's progress gives, or the restored session as it was. An
 // address naming another lesson than the saved session's opens that lesson
@@ -136,9 +148,9 @@ async function opened(r) {
   if (opening.source === "lesson") return startLesson(r, want.name, want.step);
   if (want && !(r.lesson && r.lessonRef === want.name)) return openLesson(want.name, want.step);
   showLoad(r, opening.source === "saved");
-  if (opening.source === "saved") print("(the session was restored as you left it)", "note");
-  else if (opening.source === "link") print(`(opened at tick ${r.cursor} of ${r.head})`, "note");
-  if (r.lessonRef && !r.lesson) print(`(this session was taken in the lesson "${r.lessonRef}", which could not be opened again)`, "note");
+  if (opening.source === "saved") print(t("app.restored"), "note");
+  else if (opening.source === "link") print(t("app.openedAt", { tick: r.cursor, head: r.head }), "note");
+  if (r.lessonRef && !r.lesson) print(t("app.lessonGone", { lesson: r.lessonRef }), "note");
   if (r.lesson) showLesson(r, want && want.step !== null ? want.step : storedPage(r.lessonRef, r.lesson.steps.length));
 }
 
@@ -148,20 +160,20 @@ async function opened(r) {
 // the address bar and the saved session is dropped, so a reload does not
 // try them again.
 async function openEmpty(err) {
-  const what = opening.source === "link" ? "This link"
-    : opening.source === "lesson" ? `The lesson "${opening.lesson.name}"` : "The session saved in this browser";
+  const what = opening.source === "link" ? t("app.failedLink")
+    : opening.source === "lesson" ? t("app.failedLesson", { lesson: opening.lesson.name }) : t("app.failedSaved");
   forget();
   if (opening.source !== "saved") setHash("");
   if (broken() || err.crashed || err.restarted) spawnWorker();
   await rpc("create", 1);
   clearConsole();
-  print(`${what} could not be opened:`, "err");
+  print(what, "err");
   print(coreMessage(err), "err"); // on a line of its own: the console does not wrap
-  print("(this is a new, empty session instead)", "note");
+  print(t("app.emptyInstead"), "note");
   const link = opening.source === "link" ? await rpc("linkFiles", opening.state).catch(() => null) : null;
   if (link && link.editor) {
     setEditor(link.editor);
-    print("(the editor holds the link's manifest)", "note");
+    print(t("app.linkEditor"), "note");
   }
 }
 

@@ -4,6 +4,7 @@
 
 import { $, fillMenu } from "./dom.js";
 import { rpc } from "./rpc.js";
+import { lang, t } from "./i18n.js";
 import { print } from "./console.js";
 import { setPlaying } from "./transport.js";
 import { showDescription } from "./guide.js";
@@ -19,12 +20,12 @@ $("examples").addEventListener("change", async () => {
   if (!name) return;
   setPlaying(false);
   try {
-    const r = await rpc("example", name);
+    const r = await rpc("example", name, lang);
     $("lessons").value = "";
     showLoad(r);
     showDescription(r.title, r.doc);
     await rpc("jump", 0);
-    print(`(the example starts at tick 0 and plays to its end, tick ${r.head}; the commands above run at their ticks)`, "note");
+    print(t("example.plays", { head: r.head }), "note");
     setPlaying(true, r.head);
   } catch (err) {
     print(err.message, "err");

@@ -9,39 +9,12 @@
 // put a link on a slide.
 
 import { $, esc, fillMenu, store, setHash } from "./dom.js";
+import { lang, sentences, t } from "./i18n.js";
 import { rpc } from "./rpc.js";
 import { print, runLine } from "./console.js";
 import { onDraw, view } from "./view.js";
 import { inlineHTML, plainHTML, proseHTML } from "./prose.js";
 import { showLoad } from "./load.js";
-
-// The panel's words, in one place for the message catalogs to replace.
-const words = {
-  intro: "Introduction",
-  finish: "Finished",
-  step: (i, n) => `Step ${i} of ${n}`,
-  start: "Start the lesson",
-  resume: (i) => `Resume at step ${i}`,
-  prev: "◀ Previous",
-  next: "Next ▶",
-  end: "Finish ▶",
-  tryIt: "Try (click to paste into the console):",
-  checks: "To do",
-  met: "done",
-  open: "not yet",
-  hint: (i, n) => (i === 0 ? `Show a hint (${n})` : `Next hint (${i} of ${n} shown)`),
-  showMe: "Show me",
-  showing: "Showing…",
-  allMet: "Step done: every check holds.",
-  past: (t) => `The checks are evaluated at tick ${t}, the tick shown.`,
-  fastForward: (k) => `(steps 1 to ${k} solved for you, so step ${k + 1} starts where it should)`,
-  showMeNote: (i) => `(Show me: step ${i}'s reference solution)`,
-  summary: (done, n) => `You completed ${done} of ${n} steps.`,
-  read: "Read on kubernetes.io",
-  close: "Close",
-  example: "Example",
-  examplePlay: "It plays from tick 0 at the speed chosen and pauses at the example's end; the console lists the commands it runs.",
-};
 
 const panel = $("guide");
 const body = $("guide-body");
@@ -67,7 +40,7 @@ export function lessonInAddress() {
 // openLesson opens an embedded lesson on a fresh session at page step
 // (0 the introduction, 1..n a step, Infinity the finish page).
 export async function openLesson(name, step = 0) {
-  await startLesson(await rpc("lesson", name), name, step);
+  await startLesson(await rpc("lesson", name, lang), name, step);
 }
 
 // startLesson shows a lesson just opened (the lesson op's LessonResult)
@@ -80,7 +53,7 @@ export async function startLesson(r, name, step) {
   const at = Math.max(0, Math.min(step || 0, n + 1));
   const solve = Math.min(at - 1, n);
   if (solve > 0) {
-    print(words.fastForward(solve), "note");
+    print(t("guide.fastForward", { k: solve, next: solve + 1 }), "note");
     for (let i = 0; i < solve; i++) await runAll(cur.solutions[i]);
   }
   go(at);
@@ -110,12 +83,12 @@ function openPanel() {
 export function showDescription(title, doc) {
   cur = null;
   openPanel();
-  $("guide-h").textContent = title || words.example;
-  $("guide-where").textContent = words.example;
+  $("guide-h").textContent = title || t("guide.example");
+  $("guide-where").textContent = t("guide.example");
   $("guide-bar").hidden = true;
   $("guide-nav").hidden = true;
   const rest = String(doc || "").split("\n").slice(1).join("\n");
-  body.innerHTML = `${plainHTML(rest)}<p class="muted">${esc(words.examplePlay)}</p>`;
+  body.innerHTML = `${plainHTML(rest)}<p class="muted">${esc(t("guide.examplePlay"))}</p>`;
   setAddress(null);
 }
 
@@ -139,7 +112,7 @@ function go(at) {
   saveProgress();
   setAddress(at);
   $("guide-h").textContent = cur.lesson.title;
-  $("guide-where").textContent = at === 0 ? words.intro : at > n ? words.finish : words.step(at, n);
+  $("guide-where").textContent = at === 0 ? t("guide.intro") : at > n ? t("guide.finish") : t("guide.step", { i: at, n });
   const bar = $("guide-bar");
   bar.hidden = false;
   bar.max = n;
@@ -147,7 +120,7 @@ function go(at) {
   $("guide-nav").hidden = false;
   $("guide-prev").disabled = at === 0;
   $("guide-next").disabled = at > n;
-  $("guide-next").textContent = at === n ? words.end : words.next;
+  $("guide-next").textContent = at === n ? t("guide.end") : t("guide.next");
   if (at === 0) drawIntro();
   else if (at > n) drawFinish();
   else drawStep(at - 1);
@@ -158,23 +131,23 @@ function drawIntro() {
   const l = cur.lesson;
   const resumeAt = cur.progress.done.findIndex((d) => !d);
   const resume = cur.progress.done.some(Boolean) && resumeAt > 0
-    ? ` <button type="button" data-go="${resumeAt + 1}" data-solve="${resumeAt}">${esc(words.resume(resumeAt + 1))}</button>` : "";
+    ? ` <button type="button" data-go="${resumeAt + 1}" data-solve="${resumeAt}">${esc(t("guide.resume", { i: resumeAt + 1 }))}</button>` : "";
   body.innerHTML = `${proseHTML(l.intro)}${stepList()}
-    <p><button type="button" class="primary" data-go="1">${esc(words.start)}</button>${resume}</p>`;
+    <p><button type="button" class="primary" data-go="1">${esc(t("guide.start"))}</button>${resume}</p>`;
 }
 
 function drawFinish() {
   const l = cur.lesson;
   const done = cur.progress.done.filter(Boolean).length;
-  const link = l.link ? `<p><a href="${esc(l.link)}" target="_blank" rel="noopener">${esc(words.read)}</a></p>` : "";
-  body.innerHTML = `<p class="summary-line">${esc(words.summary(done, l.steps.length))}</p>${stepList()}${proseHTML(l.finish)}${link}`;
+  const link = l.link ? `<p><a href="${esc(l.link)}" target="_blank" rel="noopener">${esc(t("guide.read"))}</a></p>` : "";
+  body.innerHTML = `<p class="summary-line">${esc(t("guide.summary", { done, n: l.steps.length }))}</p>${stepList()}${proseHTML(l.finish)}${link}`;
 }
 
 // stepList is every step with its mark, each a way to it.
 function stepList() {
   return `<ol class="step-list">${cur.lesson.steps.map((s, i) => {
     const done = cur.progress.done[i];
-    return `<li class="${done ? "done" : ""}"><button type="button" class="link" data-go="${i + 1}">${esc(s.title)}</button>${done ? ` <span class="mark" aria-label="${esc(words.met)}">✓</span>` : ""}</li>`;
+    return `<li class="${done ? "done" : ""}"><button type="button" class="link" data-go="${i + 1}">${esc(s.title)}</button>${done ? ` <span class="mark" aria-label="${esc(t("guide.met"))}">✓</span>` : ""}</li>`;
   }).join("")}</ol>`;
 }
 
@@ -182,13 +155,13 @@ function drawStep(i) {
   const s = cur.lesson.steps[i];
   const shown = cur.progress.hints[i] || 0;
   const tries = s.try.length
-    ? `<p class="muted">${esc(words.tryIt)}</p><ul class="tries">${s.try.map((t) => `<li><button type="button" class="try" data-line="${esc(t)}"><code>${esc(t)}</code></button></li>`).join("")}</ul>` : "";
+    ? `<p class="muted">${esc(t("guide.tryIt"))}</p><ul class="tries">${s.try.map((line) => `<li><button type="button" class="try" data-line="${esc(line)}"><code>${esc(line)}</code></button></li>`).join("")}</ul>` : "";
   const hints = s.hints.slice(0, shown).map((h) => `<p class="hint">${inlineHTML(h)}</p>`).join("");
-  const more = shown < s.hints.length ? `<button type="button" id="guide-hint">${esc(words.hint(shown, s.hints.length))}</button>` : "";
+  const more = shown < s.hints.length ? `<button type="button" id="guide-hint">${esc(shown === 0 ? t("guide.hintFirst", { n: s.hints.length }) : t("guide.hintNext", { i: shown, n: s.hints.length }))}</button>` : "";
   body.innerHTML = `<h3>${esc(s.title)}</h3>${proseHTML(s.text)}${tries}
-    <h4>${esc(words.checks)}</h4><ul id="guide-checks" class="checks" aria-live="polite"></ul>
+    <h4>${esc(t("guide.checks"))}</h4><ul id="guide-checks" class="checks" aria-live="polite"></ul>
     <p id="guide-checks-note" class="muted"></p>
-    <div class="guide-help">${hints}<p>${more} <button type="button" id="guide-show"${showing ? " disabled" : ""}>${esc(showing ? words.showing : words.showMe)}</button></p></div>`;
+    <div class="guide-help">${hints}<p>${more} <button type="button" id="guide-show"${showing ? " disabled" : ""}>${esc(showing ? t("guide.showing") : t("guide.showMe"))}</button></p></div>`;
   drawChecks(s.checks.map((c) => ({ check: c.source, met: false, saw: "" })), null);
   refresh();
 }
@@ -198,14 +171,15 @@ function drawChecks(states, v) {
   const list = $("guide-checks");
   if (!list) return;
   list.innerHTML = states.map((st) => {
-    const why = st.met ? "" : st.reason || st.saw; // the reason begins with what was seen
+    // The reason begins with what was seen; English is the core's own wording.
+    const why = st.met ? "" : lang === "en" ? st.reason || st.saw : sentences(st.reasonMsg || st.sawMsg);
     return `<li class="${st.met ? "met" : "open"}"><span class="mark" aria-hidden="true">${st.met ? "✓" : "○"}</span>
-      <span class="visually-hidden">${esc(st.met ? words.met : words.open)}:</span>
+      <span class="visually-hidden">${esc(st.met ? t("guide.met") : t("guide.open"))}:</span>
       <code>${esc(st.check)}</code>${why ? `<br><span class="saw">${esc(why)}</span>` : ""}</li>`;
   }).join("");
   const all = states.length > 0 && states.every((st) => st.met);
   const note = $("guide-checks-note");
-  note.textContent = v && !v.live ? words.past(v.tick) : all ? words.allMet : "";
+  note.textContent = v && !v.live ? t("guide.past", { tick: v.tick }) : all ? t("guide.allMet") : "";
   note.className = all && v && v.live ? "ok" : "muted";
   if (all && v && v.live && !cur.progress.done[cur.at - 1]) {
     cur.progress.done[cur.at - 1] = true;
@@ -248,7 +222,7 @@ body.addEventListener("click", async (e) => {
   } else if (b.dataset.go) {
     const solve = Number(b.dataset.solve || 0);
     if (solve > 0) {
-      print(words.fastForward(solve), "note");
+      print(t("guide.fastForward", { k: solve, next: solve + 1 }), "note");
       for (let i = 0; i < solve; i++) await runAll(cur.solutions[i]);
     }
     go(Number(b.dataset.go));
@@ -261,14 +235,14 @@ body.addEventListener("click", async (e) => {
     const i = cur.at - 1;
     showing = true;
     b.disabled = true;
-    b.textContent = words.showing;
-    print(words.showMeNote(i + 1), "note");
+    b.textContent = t("guide.showing");
+    print(t("guide.showMeNote", { i: i + 1 }), "note");
     try {
       await runAll(cur.solutions[i]);
     } finally {
       showing = false;
       const again = $("guide-show");
-      if (again) { again.disabled = false; again.textContent = words.showMe; }
+      if (again) { again.disabled = false; again.textContent = t("guide.showMe"); }
     }
   }
 });

@@ -2,6 +2,7 @@
 // the slider over the timeline and the clock, and their keys.
 
 import { $ } from "./dom.js";
+import { t } from "./i18n.js";
 import { busy, rpc } from "./rpc.js";
 import { print, printOutput } from "./console.js";
 import { view } from "./view.js";
@@ -21,7 +22,7 @@ export function setPlaying(on, stopAt = null) {
   playing = on;
   until = on ? stopAt : null;
   $("play").setAttribute("aria-pressed", String(on));
-  $("play").textContent = on ? "Pause" : "Run";
+  $("play").textContent = on ? t("transport.pause") : t("transport.run");
   if (on) {
     lastFrame = performance.now();
     credit = 1;

@@ -82,13 +82,12 @@ func minifyAssets(src fs.FS) (map[string][]byte, error) {
 }
 
 // skipped reports whether a file or folder of assets/ stays out of the site:
-// Go source, the scenarios and the lessons, which reach the page inside
-// kubeplay.wasm, and the message catalogs (i18n/), which only the Go side
-// reads until the page is translated (issue 16): a catalog in the site that
-// no page file loads would fail the fingerprinting.
+// Go source, and the scenarios and the lessons, which reach the page inside
+// kubeplay.wasm. The message catalogs (i18n/) are in both: the page fetches
+// them (i18n.js), and the core embeds the lesson ones.
 func skipped(name string, d fs.DirEntry) bool {
 	if d.IsDir() {
-		return name == "scenarios" || name == "lessons" || name == "i18n"
+		return name == "scenarios" || name == "lessons"
 	}
 	return strings.HasSuffix(name, ".go")
 }

@@ -43,6 +43,8 @@ var scenes = []scene{
 	{name: "lesson", path: "#lesson=rolling-update&step=2", wait: `!document.getElementById("guide").hidden`},
 	{name: "lesson-checks", path: "#lesson=rolling-update&step=2", wait: `document.querySelectorAll("#guide-checks li").length > 0`,
 		scroll: "#guide-nav"},
+	{name: "lesson-vi", path: "?lang=vi#lesson=rolling-update&step=2", wait: `document.querySelectorAll("#guide-checks li").length > 0`},
+	{name: "lesson-zh-CN", path: "?lang=zh-CN#lesson=rolling-update&step=2", wait: `document.querySelectorAll("#guide-checks li").length > 0`},
 	{name: "lesson-intro", path: "#lesson=create-deployment", wait: `!document.getElementById("guide").hidden`},
 }
 

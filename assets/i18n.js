@@ -1,0 +1,111 @@
+// i18n.js is the page's language: which one (?lang= in the address, then
+// the learner's choice kept in localStorage, then navigator.languages, then
+// English), its message catalogs (i18n/LANG/page.json for the page's own
+// words, i18n/LANG/lesson.json for what a lesson's checks saw, the same
+// files core/lesson and the translators use), and the few calls the modules
+// draw with. kubectl's output is not translated: kubectl prints English.
+
+import { store } from "./dom.js";
+
+// languages are the page's languages, each named in itself for the picker.
+export const languages = [
+  { code: "en", name: "English" },
+  { code: "vi", name: "Tiếng Việt" },
+  { code: "zh-CN", name: "简体中文" },
+];
+
+// The catalogs' addresses, written out so the build can fingerprint them.
+const catalogs = {
+  en: { page: "i18n/en/page.json", lesson: "i18n/en/lesson.json" },
+  vi: { page: "i18n/vi/page.json", lesson: "i18n/vi/lesson.json" },
+  "zh-CN": { page: "i18n/zh-CN/page.json", lesson: "i18n/zh-CN/lesson.json" },
+};
+
+// supported maps a BCP 47 tag to one of the page's languages, or "".
+function supported(tag) {
+  const t = String(tag || "").toLowerCase();
+  if (t === "vi" || t.startsWith("vi-")) return "vi";
+  if (t === "zh" || t === "zh-cn" || t === "zh-sg" || t.startsWith("zh-hans")) return "zh-CN";
+  if (t === "en" || t.startsWith("en-")) return "en";
+  return "";
+}
+
+function pick() {
+  const asked = supported(new URLSearchParams(location.search).get("lang"));
+  if (asked) return asked;
+  const kept = supported(store.get("lang"));
+  if (kept) return kept;
+  for (const tag of navigator.languages || [navigator.language]) {
+    const l = supported(tag);
+    if (l) return l;
+  }
+  return "en";
+}
+
+// lang is the page's language for this document: changing it reloads.
+export const lang = pick();
+document.documentElement.lang = lang;
+
+let page = {};
+let english = {};
+let lessonWords = {};
+
+async function fetchJSON(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: ${r.status}`);
+  return r.json();
+}
+
+// ready resolves once the catalogs are in; the page draws its words after.
+// A catalog that cannot be fetched leaves English in its place.
+export const ready = (async () => {
+  try {
+    english = await fetchJSON(catalogs.en.page);
+    page = lang === "en" ? english : await fetchJSON(catalogs[lang].page);
+    lessonWords = await fetchJSON(catalogs[lang].lesson);
+  } catch (err) {
+    console.warn("kubeplay: the message catalog could not be loaded:", err);
+    page = english;
+  }
+  translate(document);
+})();
+
+// fill puts args into a sentence's {name} placeholders.
+function fill(s, args) {
+  return s.replace(/\{(\w+)\}/g, (m, k) => (args && k in args ? String(args[k]) : m));
+}
+
+// t is the page's sentence for key in its language, with args filled in
+// (numbers formatted for the language).
+export function t(key, args) {
+  const s = page[key] ?? english[key] ?? key;
+  if (!args) return s;
+  const shown = {};
+  for (const [k, v] of Object.entries(args)) shown[k] = typeof v === "number" ? v.toLocaleString(lang) : v;
+  return fill(s, shown);
+}
+
+// sentences renders a check's messages (core/lesson Msg: key and args)
+// from the lesson catalog, joined as the catalog joins them.
+export function sentences(msgs) {
+  return (msgs || []).map((m) => fill(lessonWords[m.key] ?? m.key, m.args)).join(lessonWords.join ?? "; ");
+}
+
+// translate sets the words of the elements under root that name a key:
+// data-i18n for the text, data-i18n-title, data-i18n-label (aria-label)
+// and data-i18n-placeholder for those attributes.
+export function translate(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll("[data-i18n-title]")) el.title = t(el.dataset.i18nTitle);
+  for (const el of root.querySelectorAll("[data-i18n-label]")) el.setAttribute("aria-label", t(el.dataset.i18nLabel));
+  for (const el of root.querySelectorAll("[data-i18n-placeholder]")) el.placeholder = t(el.dataset.i18nPlaceholder);
+}
+
+// setLanguage keeps the choice and reloads in it: the session is saved in
+// the browser, so it comes back as it was, its lesson in the new language.
+export function setLanguage(code) {
+  store.set("lang", code);
+  const u = new URL(location.href);
+  u.searchParams.set("lang", code);
+  location.assign(u.href);
+}

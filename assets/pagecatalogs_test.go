@@ -1,0 +1,122 @@
+package assets
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/kubeplay/kubeplay/core/lesson"
+)
+
+// The page's own words (i18n/LANG/page.json, read by i18n.js) are keys the
+// markup names in data-i18n attributes and the modules in t("key") calls.
+
+var (
+	markupKey = regexp.MustCompile(`data-i18n(?:-title|-label|-placeholder)?="([^"]+)"`)
+	moduleKey = regexp.MustCompile(`\bt\("([^"]+)"`)
+)
+
+// pageKeysUsed are the keys index.html and the page's modules name, each
+// with the first file that names it.
+func pageKeysUsed(t *testing.T) map[string]string {
+	t.Helper()
+	used := map[string]string{}
+	files, err := filepath.Glob("*.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range append([]string{"index.html"}, files...) {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		re := moduleKey
+		if name == "index.html" {
+			re = markupKey
+		}
+		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
+			if _, ok := used[m[1]]; !ok {
+				used[m[1]] = name
+			}
+		}
+	}
+	return used
+}
+
+func readPageCatalog(t *testing.T, lang string) lesson.Catalog {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("i18n", lang, "page.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := lesson.ParseCatalog(b)
+	if err != nil {
+		t.Fatalf("%s/page.json: %v", lang, err)
+	}
+	return c
+}
+
+// English has every key the page names and none it does not; every other
+// language has exactly English's keys, none empty, each with English's
+// placeholders.
+func TestPageCatalogs(t *testing.T) {
+	used := pageKeysUsed(t)
+	en := readPageCatalog(t, "en")
+	for k, file := range used {
+		if _, ok := en[k]; !ok {
+			t.Errorf("%s names %q, which en/page.json does not have", file, k)
+		}
+	}
+	for _, k := range en.Keys() {
+		if _, ok := used[k]; !ok {
+			t.Errorf("en/page.json: %q is named by no page file", k)
+		}
+	}
+	for _, lang := range languages {
+		c := readPageCatalog(t, lang)
+		for _, k := range en.Keys() {
+			s, ok := c[k]
+			switch {
+			case !ok:
+				t.Errorf("%s/page.json: no %q", lang, k)
+			case strings.TrimSpace(s) == "":
+				t.Errorf("%s/page.json: %q is empty", lang, k)
+			case !slices.Equal(lesson.Placeholders(s), lesson.Placeholders(en[k])):
+				t.Errorf("%s/page.json: %q has placeholders %v, English %v", lang, k, lesson.Placeholders(s), lesson.Placeholders(en[k]))
+			}
+		}
+		for _, k := range c.Keys() {
+			if _, ok := en[k]; !ok {
+				t.Errorf("%s/page.json: %q is not in en/page.json", lang, k)
+			}
+		}
+	}
+}
+
+// The markup's English is the catalog's, so the page reads the same before
+// the catalogs arrive as after: data-i18n text equals its English sentence.
+func TestMarkupIsTheEnglishCatalog(t *testing.T) {
+	b, err := os.ReadFile("index.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := readPageCatalog(t, "en")
+	text := regexp.MustCompile(`data-i18n="([^"]+)"[^>]*>([^<]*)<`)
+	n := 0
+	for _, m := range text.FindAllStringSubmatch(string(b), -1) {
+		n++
+		if want := en[m[1]]; unescapeHTML(m[2]) != want {
+			t.Errorf("index.html: %q reads %q, en/page.json %q", m[1], m[2], want)
+		}
+	}
+	if n < 40 {
+		t.Errorf("only %d data-i18n texts found in index.html", n)
+	}
+}
+
+func unescapeHTML(s string) string {
+	return strings.NewReplacer("&amp;", "&", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&#39;", "'").Replace(strings.TrimSpace(s))
+}

@@ -1,13 +1,14 @@
 // chart.js draws the replicas of each ReplicaSet over the ticks in the
 // view's window (core/session Chart) as an SVG step chart.
 
+import { t } from "./i18n.js";
 import { esc } from "./dom.js";
 
 // Okabe–Ito: distinguishable with the common colour-vision deficiencies.
 const palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442", "#000000"];
 
 export function chartSVG(c) {
-  if (!c || c.series.length === 0) return `<p class="muted">No ReplicaSets yet.</p>`;
+  if (!c || c.series.length === 0) return `<p class="muted">${esc(t("chart.none"))}</p>`;
   const W = 420, H = 170, L = 30, R = 6, T = 8, B = 20;
   const span = Math.max(c.to - c.from, 1);
   let maxY = 1;

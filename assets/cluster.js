@@ -5,15 +5,21 @@
 
 import { $, esc, push } from "./dom.js";
 import { view } from "./view.js";
+import { lang, ready, t, tHTML } from "./i18n.js";
 
 // stateWords name the Pod states (core/session's State* constants) in the
 // legend's order; the legend is drawn from them.
+// Each names its catalog keys: state.K for a count ("3 ready") and
+// state.K.legend for the legend ("Ready").
 const stateWords = {
-  ready: "ready", notready: "running, not ready", pending: "pending", terminating: "terminating",
-  failed: "failing", succeeded: "completed", unknown: "unknown",
+  ready: "state.ready", notready: "state.notready", pending: "state.pending", terminating: "state.terminating",
+  failed: "state.failed", succeeded: "state.succeeded", unknown: "state.unknown",
 };
-$("legend").innerHTML = Object.entries(stateWords).map(([k, w]) =>
-  `<li><span class="pod s-${k}" aria-hidden="true"></span>${esc(w[0].toUpperCase() + w.slice(1))}</li>`).join("");
+const stateWord = (k) => (stateWords[k] ? t(stateWords[k]) : k);
+ready.then(() => {
+  $("legend").innerHTML = Object.entries(stateWords).map(([k, key]) =>
+    `<li><span class="pod s-${k}" aria-hidden="true"></span>${esc(t(`${key}.legend`))}</li>`).join("");
+});
 const maxPodsDrawn = 240; // per ReplicaSet or node; the rest are counted
 
 // drawCluster draws the tab that is shown and the summary line; the other
@@ -27,7 +33,7 @@ export function drawCluster(v) {
   podsMemoTurn();
   cardMemoTurn();
   const c = v.counts;
-  $("summary").textContent = `${v.pods.length} pods: ${Object.keys(c).map((k) => `${c[k]} ${stateWords[k] || k}`).join(", ") || "none"}`;
+  $("summary").textContent = t("cluster.summary", { n: v.pods.length, states: countsText(c) || t("cluster.none") });
 }
 
 // groupPods groups the pods by a field ("" when absent), reusing the last
@@ -109,7 +115,7 @@ function podsMemoTurn() {
 }
 
 function podsHTMLOf(pods) {
-  if (!pods || pods.length === 0) return `<p class="muted none">no pods</p>`;
+  if (!pods || pods.length === 0) return `<p class="muted none">${esc(t("cluster.noPods"))}</p>`;
   let html = `<ul class="pods" aria-label="${esc(countText(pods))}">`;
   // Each pod is named for screen readers while the list is short; a long
   // one is summed up by the list's label.
@@ -121,14 +127,19 @@ function podsHTMLOf(pods) {
       `${named ? ` tabindex="0" role="button" aria-label="${esc(`${p.name}: ${p.status}`)}"` : ""}></li>`;
   }
   html += "</ul>";
-  if (pods.length > maxPodsDrawn) html += `<p class="muted more">and ${pods.length - maxPodsDrawn} more</p>`;
+  if (pods.length > maxPodsDrawn) html += `<p class="muted more">${esc(t("cluster.more", { n: pods.length - maxPodsDrawn }))}</p>`;
   return html;
+}
+
+// countsText is "3 ready, 1 pending" for counts by state.
+function countsText(n) {
+  return Object.keys(n).map((k) => `${n[k].toLocaleString(lang)} ${stateWord(k)}`).join(", ");
 }
 
 function countText(pods) {
   const n = {};
   for (const p of pods) n[p.state] = (n[p.state] || 0) + 1;
-  return Object.keys(n).map((k) => `${n[k]} ${stateWords[k] || k}`).join(", ");
+  return countsText(n);
 }
 
 function statusLine(pods) {
@@ -138,8 +149,7 @@ function statusLine(pods) {
 function workloadsHTML(v, byOwner) {
   const cards = [];
   if (v.deployments.length === 0 && v.replicaSets.length === 0 && !byOwner.get("")) {
-    return [["empty", `<p class="empty">No Deployments yet. Apply a manifest (Ctrl+Enter in the editor), pick an example, or type
-      <code>kubectl create deployment web --image=nginx:1.25 --replicas=3</code> in the console.</p>`]];
+    return [["empty", `<p class="empty">${tHTML("cluster.empty", { command: "<code>kubectl create deployment web --image=nginx:1.25 --replicas=3</code>" })}</p>`]];
   }
   for (const d of v.deployments) {
     const key = `d/${d.namespace}/${d.name}`;
@@ -148,7 +158,7 @@ function workloadsHTML(v, byOwner) {
   }
   for (const rs of v.replicaSets) cards.push([`rs/${rs.namespace}/${rs.name}`, `<article class="card">${rsHTML(rs, byOwner.get(rs.name))}</article>`]);
   const bare = byOwner.get("");
-  if (bare) cards.push(["bare", `<article class="card"><h3>Pods without a ReplicaSet</h3>${podsHTML(bare)}</article>`]);
+  if (bare) cards.push(["bare", `<article class="card"><h3>${esc(t("cluster.bare"))}</h3>${podsHTML(bare)}</article>`]);
   return cards;
 }
 
@@ -204,12 +214,12 @@ function nodesHTML(v, byNode) {
       </header>${podsHTML(pods)}</article>`)]);
   }
   const unscheduled = byNode.get("");
-  if (unscheduled) cards.push(["", `<article class="card"><h3>Not scheduled</h3>${podsHTML(unscheduled)}</article>`]);
+  if (unscheduled) cards.push(["", `<article class="card"><h3>${esc(t("cluster.unscheduled"))}</h3>${podsHTML(unscheduled)}</article>`]);
   return cards.length ? cards : [["empty", `<p class="empty">No nodes.</p>`]];
 }
 
 function servicesHTML(v) {
-  if (v.services.length === 0) return [["empty", `<p class="empty">No Services.</p>`]];
+  if (v.services.length === 0) return [["empty", `<p class="empty">${esc(t("cluster.noServices"))}</p>`]];
   return v.services.map((s) => [`${s.namespace}/${s.name}`, `<article class="card" aria-label="Service ${esc(s.name)}">
     <header class="card-head"><h3><span class="kind">service</span> ${esc(s.name)}</h3>
       <span class="muted">${esc(s.type)} · ${esc(s.clusterIP)} · ${esc(s.ports.join(", "))}${s.external ? ` · ${esc(s.external)}` : ""} · selector ${esc(s.selector || "<none>")}</span></header>

@@ -1,6 +1,7 @@
 // console.js is the kubectl console: the command line (history, Tab
 // completion from the core's command tree) and the output it prints.
 
+import { t } from "./i18n.js";
 import { $, store } from "./dom.js";
 import { rpc } from "./rpc.js";
 
@@ -20,8 +21,8 @@ export function print(text, cls = "") {
 
 export function printOutput(o) {
   print(`$ ${o.line}`, "cmd");
-  if (o.discarded) print(`(went back to tick ${o.tick}: ${o.discarded} later ticks discarded)`, "note");
-  if (o.past) print(`(read at tick ${o.tick}; the timeline is unchanged)`, "note");
+  if (o.discarded) print(t("console.discarded", { tick: o.tick, n: o.discarded }), "note");
+  if (o.past) print(t("console.past", { tick: o.tick }), "note");
   if (o.stdout) print(o.stdout);
   if (o.stderr) print(o.stderr, "err");
 }

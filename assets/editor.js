@@ -2,6 +2,7 @@
 // lost when an example replaces it), the decoding errors at their lines,
 // and Apply and Diff, which send the text to the core.
 
+import { t } from "./i18n.js";
 import { $, esc, store } from "./dom.js";
 import { rpc } from "./rpc.js";
 import { print, printOutput } from "./console.js";
@@ -94,7 +95,8 @@ function editorState() {
 function manifestProblems(verb, errors) {
   showErrors(errors);
   print(`$ kubectl ${verb} (editor)`, "cmd");
-  print(`error: the manifest has ${errors.length} problem${errors.length > 1 ? "s" : ""}; see the editor`, "err");
+  const n = errors.length;
+  print(n > 1 ? t("editor.problems", { n }) : t("editor.problem", { n }), "err");
 }
 
 export async function apply() {

@@ -5,7 +5,7 @@
 // files core/lesson and the translators use), and the few calls the modules
 // draw with. kubectl's output is not translated: kubectl prints English.
 
-import { store } from "./dom.js";
+import { esc, store } from "./dom.js";
 
 // languages are the page's languages, each named in itself for the picker.
 export const languages = [
@@ -83,6 +83,12 @@ export function t(key, args) {
   const shown = {};
   for (const [k, v] of Object.entries(args)) shown[k] = typeof v === "number" ? v.toLocaleString(lang) : v;
   return fill(s, shown);
+}
+
+// tHTML is t for markup: the sentence escaped, its placeholders filled
+// with html, which the caller has made safe.
+export function tHTML(key, html) {
+  return fill(esc(t(key)), html);
 }
 
 // sentences renders a check's messages (core/lesson Msg: key and args)

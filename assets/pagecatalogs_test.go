@@ -16,7 +16,7 @@ import (
 
 var (
 	markupKey = regexp.MustCompile(`data-i18n(?:-title|-label|-placeholder)?="([^"]+)"`)
-	moduleKey = regexp.MustCompile(`\bt\("([^"]+)"`)
+	moduleKey = regexp.MustCompile(`\bt(?:HTML)?\("([^"]+)"`)
 )
 
 // pageKeysUsed are the keys index.html and the page's modules name, each
@@ -42,6 +42,20 @@ func pageKeysUsed(t *testing.T) map[string]string {
 				used[m[1]] = name
 			}
 		}
+	}
+	// The Pod states' words are keys in cluster.js's stateWords: KEY for
+	// a count, KEY.legend for the legend.
+	b, err := os.ReadFile("cluster.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := regexp.MustCompile(`(?s)const stateWords = \{(.*?)\};`).FindSubmatch(b)
+	if block == nil {
+		t.Fatal("cluster.js has no stateWords object; the pattern is stale")
+	}
+	for _, m := range regexp.MustCompile(`"(state\.\w+)"`).FindAllSubmatch(block[1], -1) {
+		used[string(m[1])] = "cluster.js"
+		used[string(m[1])+".legend"] = "cluster.js"
 	}
 	return used
 }

@@ -2,6 +2,7 @@
 // on it) in the cluster view: the CRI calls its kubelet made for it and
 // kubectl describe pod, both at the tick shown.
 
+import { t } from "./i18n.js";
 import { $, esc } from "./dom.js";
 import { rpc } from "./rpc.js";
 import { print } from "./console.js";
@@ -19,7 +20,7 @@ async function showPod(key) {
   $("pod-h").textContent = `Pod ${d.name}`;
   $("pod-sub").textContent = `${d.namespace}${d.node ? ` · node ${d.node}` : " · not scheduled"} · at tick ${view() ? view().tick : ""}`;
   $("pod-cri").tBodies[0].innerHTML = d.cri.length === 0
-    ? `<tr><td colspan="4" class="muted">No CRI calls yet: the pod is not running on a node.</td></tr>`
+    ? `<tr><td colspan="4" class="muted">${esc(t("pod.noCalls"))}</td></tr>`
     : d.cri.map((c) => `<tr><td>${c.tick}</td><td><code>${esc(c.call)}</code></td><td>${esc(c.container)}</td><td>${esc(c.detail)}</td></tr>`).join("");
   $("pod-describe").textContent = d.describe;
   if (!$("pod-detail").open) $("pod-detail").showModal();

@@ -1,6 +1,7 @@
 // share.js makes a link to the session: its state, encoded by the core,
 // in the URL's fragment, copied to the clipboard.
 
+import { t } from "./i18n.js";
 import { $, setHash } from "./dom.js";
 import { rpc } from "./rpc.js";
 import { print } from "./console.js";
@@ -12,8 +13,8 @@ $("share").addEventListener("click", async () => {
   const url = location.href;
   try {
     await navigator.clipboard.writeText(url);
-    print(`(link copied: ${url.length} characters; it replays this session up to tick ${view().tick})`, "note");
+    print(t("share.copied", { n: url.length, tick: view().tick }), "note");
   } catch {
-    print(`(share this link: ${url})`, "note");
+    print(t("share.link", { url }), "note");
   }
 });

@@ -1,6 +1,7 @@
 // status.js is the loading notice: what the page is waiting for, and the
 // message when Kubeplay cannot go on.
 
+import { ready, t } from "./i18n.js";
 import { $ } from "./dom.js";
 
 const stopHooks = [];
@@ -18,6 +19,6 @@ export function fail(err) {
   console.error(err);
   $("loading").hidden = false;
   $("progress").hidden = true;
-  status(`Kubeplay stopped: ${err.message}`, "error");
+  ready.then(() => status(t("app.stopped", { error: err.message }), "error")); // it may fail before the catalogs are in
   for (const f of stopHooks) f();
 }

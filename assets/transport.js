@@ -35,7 +35,7 @@ function frame(now) {
   const v = view();
   if (until !== null && v && v.tick >= until) {
     setPlaying(false);
-    print(`(paused at tick ${v.tick}, the example's end; Run goes on from here)`, "note");
+    print(t("transport.pausedAtEnd", { tick: v.tick }), "note");
     return;
   }
   credit = Math.min(credit + ((now - lastFrame) / 1000) * speed, Math.max(speed, 1));
@@ -58,7 +58,7 @@ $("back").addEventListener("click", act("back"));
 $("step").addEventListener("click", act("step"));
 $("speed").addEventListener("change", () => { speed = Number($("speed").value); });
 $("reset").addEventListener("click", async () => {
-  if (view() && view().head > 0 && !confirm("Start over on a fresh cluster? The timeline is discarded; the editor keeps its text.")) return;
+  if (view() && view().head > 0 && !confirm(t("transport.resetConfirm"))) return;
   setPlaying(false);
   await rpc("reset", view() ? view().seed : 1);
   closeGuide();

@@ -3,6 +3,7 @@
 // modelled), and whether kube-controller-manager runs at all.
 
 import { $, esc, setHTML } from "./dom.js";
+import { t, tHTML } from "./i18n.js";
 import { runLine } from "./console.js";
 
 // drawControllerManager says whether kube-controller-manager runs and holds
@@ -14,29 +15,29 @@ function drawControllerManager(v) {
   const short = (id) => esc(String(id || "").replace(/^.*_([0-9a-f]{8}).*$/, "…_$1"));
   let html;
   if (m.state === "leading") {
-    html = `kube-controller-manager <b>leads</b> (holds Lease kube-system/kube-controller-manager as <code title="${esc(m.identity)}">${short(m.identity)}</code>)`;
+    html = tHTML("why.kcmLeads", { who: `<code title="${esc(m.identity)}">${short(m.identity)}</code>` });
   } else if (m.state === "stopped") {
-    html = `<span class="bad">kube-controller-manager is stopped:</span> no controller reconciles until a new one starts and takes the Lease over.`;
+    html = `<span class="bad">${esc(t("why.kcmStopped"))}</span> ${esc(t("why.kcmStoppedWhy"))}`;
   } else {
-    html = `<span class="bad">kube-controller-manager is waiting for its Lease:</span> held by <code title="${esc(m.holder)}">${short(m.holder)}</code>; ` +
-      `it may take it over at tick ${m.freeAt}, 15 s after it last saw the Lease change. Nothing reconciles until then.`;
+    html = `<span class="bad">${esc(t("why.kcmWaiting"))}</span> ` +
+      tHTML("why.kcmWaitingWhy", { holder: `<code title="${esc(m.holder)}">${short(m.holder)}</code>`, tick: esc(m.freeAt) });
   }
   setHTML("kcm-state", html);
   const b = $("kcm-toggle");
-  b.textContent = m.state === "stopped" ? "Start kube-controller-manager" : "Stop kube-controller-manager";
+  b.textContent = m.state === "stopped" ? t("why.kcmStart") : t("why.kcmStop");
   b.dataset.line = m.state === "stopped" ? "controller-manager start" : "controller-manager stop";
 }
 
 $("kcm-toggle").addEventListener("click", (e) => runLine(e.currentTarget.dataset.line));
 
 export function drawWhy(v) {
-  $("why-tick").textContent = `at tick ${v.tick}`;
+  $("why-tick").textContent = t("why.atTick", { tick: v.tick });
   drawControllerManager(v);
   if (v.decisions.length === 0) {
-    setHTML("why", `<p class="muted">No controller decided anything at tick ${v.tick}. Step back or forward to a tick where something changed.</p>`);
+    setHTML("why", `<p class="muted">${esc(t("why.nothing", { tick: v.tick }))}</p>`);
     return;
   }
-  let html = v.decisionsOmitted ? `<p class="muted">${v.decisionsOmitted} earlier decisions of this tick are not shown.</p>` : "";
+  let html = v.decisionsOmitted ? `<p class="muted">${esc(t("why.omitted", { n: v.decisionsOmitted }))}</p>` : "";
   html += "<ol class=\"decisions\">";
   for (const d of v.decisions) {
     html += `<li><p class="who"><span class="ctl">${esc(d.controller)}</span> <span class="obj">${esc(d.object)}</span> <code>${esc(d.upstream)}</code></p>

@@ -47,6 +47,6 @@ export function chartSVG(c) {
     <text x="${L}" y="${H - 5}" class="tick-label">tick ${c.from}</text>
     <text x="${W - R}" y="${H - 5}" text-anchor="end" class="tick-label">tick ${c.to}</text>
     ${lines}</svg>
-    <ul class="chart-legend"><li class="muted">solid: current · dashed: ready</li>${legend}</ul>`;
+    <ul class="chart-legend"><li class="muted">${esc(t("chart.key"))}</li>${legend}</ul>`;
 }
 

@@ -10,6 +10,8 @@
 // state the same way; a link or saved state that cannot be opened gives an
 // empty session and a message, once: it is never retried.
 
+import { t } from "./i18n.js";
+
 const storageKey = "kubeplay.session";
 let good = null; // the last good state, encoded
 
@@ -67,8 +69,8 @@ export function makeRecovery({ restart, rpc, print }) {
         try {
           const r = await rpc("decode", state);
           if (r.error) throw new Error(r.error);
-          print(stopped ? `Stopped ${action} (${error}).` : `The Kubeplay core broke on ${action}:\n${clean(error)}`, "err");
-          print(`(it was restarted, and the session restored to before that: tick ${r.cursor} of ${r.head})`, "note");
+          print(stopped ? t("recovery.stopped", { action, error }) : t("recovery.broke", { action, error: clean(error) }), "err");
+          print(t("recovery.restored", { tick: r.cursor, head: r.head }), "note");
           return;
         } catch (err) {
           forget();
@@ -76,8 +78,8 @@ export function makeRecovery({ restart, rpc, print }) {
         }
       }
       await rpc("create", 1);
-      print(stopped ? `Stopped ${action} (${error}).` : `The Kubeplay core broke on ${action}:\n${clean(error)}`, "err");
-      print("(it was restarted, but the session could not be restored: this is a new, empty session)", "note");
+      print(stopped ? t("recovery.stopped", { action, error }) : t("recovery.broke", { action, error: clean(error) }), "err");
+      print(t("recovery.empty"), "note");
     } finally {
       busy = false;
     }

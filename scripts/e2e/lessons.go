@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	neturl "net/url"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -23,6 +24,16 @@ const (
 )
 
 var lessonChecks = []check{
+	{"a hostile language or lesson in the address is refused as text", func(ctx context.Context, url string) error {
+		const img = `<img src=x onerror="document.body.dataset.owned=1">`
+		return chromedp.Do(ctx,
+			eval(`localStorage.clear()`),
+			chromedp.Navigate(url+"?lang="+neturl.QueryEscape(img)+"#lesson="+neturl.QueryEscape(img)),
+			poll(pageReady+` && document.documentElement.lang === "en" && `+
+				consoleHas(`The lesson "`+img+`" could not be opened:`), 60*time.Second),
+			poll(`document.body.dataset.owned === undefined && document.querySelector("img[src=x]") === null && location.hash === ""`, 5*time.Second),
+		)
+	}},
 	{"a lesson opens from its address at its introduction", func(ctx context.Context, url string) error {
 		return chromedp.Do(ctx,
 			eval(`localStorage.removeItem("kubeplay.lesson.create-deployment")`),

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strings"
 	"testing"
 
@@ -90,23 +89,7 @@ func TestPageCatalogs(t *testing.T) {
 		}
 	}
 	for _, lang := range languages {
-		c := readPageCatalog(t, lang)
-		for _, k := range en.Keys() {
-			s, ok := c[k]
-			switch {
-			case !ok:
-				t.Errorf("%s/page.json: no %q", lang, k)
-			case strings.TrimSpace(s) == "":
-				t.Errorf("%s/page.json: %q is empty", lang, k)
-			case !slices.Equal(lesson.Placeholders(s), lesson.Placeholders(en[k])):
-				t.Errorf("%s/page.json: %q has placeholders %v, English %v", lang, k, lesson.Placeholders(s), lesson.Placeholders(en[k]))
-			}
-		}
-		for _, k := range c.Keys() {
-			if _, ok := en[k]; !ok {
-				t.Errorf("%s/page.json: %q is not in en/page.json", lang, k)
-			}
-		}
+		compareCatalog(t, lang+"/page.json", readPageCatalog(t, lang), en)
 	}
 }
 

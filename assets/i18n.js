@@ -2,7 +2,8 @@
 // the learner's choice kept in localStorage, then navigator.languages, then
 // English), its message catalogs (i18n/LANG/page.json for the page's own
 // words, i18n/LANG/lesson.json for what a lesson's checks saw, the same
-// files core/lesson and the translators use), and the few calls the modules
+// files core/lesson and the translators use, i18n/LANG/why.json for the
+// plain sentences of the controllers' decisions), and the few calls the modules
 // draw with. kubectl's output is not translated: kubectl prints English.
 
 import { esc, store } from "./dom.js";
@@ -16,9 +17,9 @@ export const languages = [
 
 // The catalogs' addresses, written out so the build can fingerprint them.
 const catalogs = {
-  en: { page: "i18n/en/page.json", lesson: "i18n/en/lesson.json" },
-  vi: { page: "i18n/vi/page.json", lesson: "i18n/vi/lesson.json" },
-  "zh-CN": { page: "i18n/zh-CN/page.json", lesson: "i18n/zh-CN/lesson.json" },
+  en: { page: "i18n/en/page.json", lesson: "i18n/en/lesson.json", why: "i18n/en/why.json" },
+  vi: { page: "i18n/vi/page.json", lesson: "i18n/vi/lesson.json", why: "i18n/vi/why.json" },
+  "zh-CN": { page: "i18n/zh-CN/page.json", lesson: "i18n/zh-CN/lesson.json", why: "i18n/zh-CN/why.json" },
 };
 
 // supported maps a BCP 47 tag to one of the page's languages, or "".
@@ -49,6 +50,7 @@ document.documentElement.lang = lang;
 let page = {};
 let english = {};
 let lessonWords = {};
+let whyWords = {};
 
 async function fetchJSON(url) {
   const r = await fetch(url);
@@ -62,7 +64,7 @@ export const ready = (async () => {
   try {
     english = await fetchJSON(catalogs.en.page);
     page = lang === "en" ? english : await fetchJSON(catalogs[lang].page);
-    lessonWords = await fetchJSON(catalogs[lang].lesson);
+    [lessonWords, whyWords] = await Promise.all([fetchJSON(catalogs[lang].lesson), fetchJSON(catalogs[lang].why)]);
   } catch (err) {
     console.warn("kubeplay: the message catalog could not be loaded:", err);
     page = english;
@@ -95,6 +97,23 @@ export function tHTML(key, html) {
 // from the lesson catalog, joined as the catalog joins them.
 export function sentences(msgs) {
   return (msgs || []).map((m) => fill(lessonWords[m.key] ?? m.key, m.args)).join(lessonWords.join ?? "; ");
+}
+
+// saidHTML renders a decision's plain sentence (core/controller Message:
+// key and typed args) from the decision catalog as markup: names in code
+// type, counts as the language writes numbers, an upstream message quoted.
+// "" when the decision has none or the catalog does not know it.
+export function saidHTML(msg) {
+  const s = msg && whyWords[msg.key];
+  if (!s) return "";
+  const html = {};
+  for (const a of msg.args || []) {
+    if (a.kind === "name") html[a.name] = `<code>${esc(a.value)}</code>`;
+    else if (a.kind === "count") html[a.name] = esc(Number(a.value).toLocaleString(lang));
+    else if (a.kind === "text") html[a.name] = `<q>${esc(a.value)}</q>`;
+    else html[a.name] = esc(a.value);
+  }
+  return fill(esc(s), html);
 }
 
 // translate sets the words of the elements under root that name a key:

@@ -59,15 +59,16 @@ func pageKeysUsed(t *testing.T) map[string]string {
 	return used
 }
 
-func readPageCatalog(t *testing.T, lang string) lesson.Catalog {
+// readCatalog reads i18n/LANG/FILE (page.json, why.json).
+func readCatalog(t *testing.T, lang, file string) lesson.Catalog {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("i18n", lang, "page.json"))
+	b, err := os.ReadFile(filepath.Join("i18n", lang, file))
 	if err != nil {
 		t.Fatal(err)
 	}
 	c, err := lesson.ParseCatalog(b)
 	if err != nil {
-		t.Fatalf("%s/page.json: %v", lang, err)
+		t.Fatalf("%s/%s: %v", lang, file, err)
 	}
 	return c
 }
@@ -77,7 +78,7 @@ func readPageCatalog(t *testing.T, lang string) lesson.Catalog {
 // placeholders.
 func TestPageCatalogs(t *testing.T) {
 	used := pageKeysUsed(t)
-	en := readPageCatalog(t, "en")
+	en := readCatalog(t, "en", "page.json")
 	for k, file := range used {
 		if _, ok := en[k]; !ok {
 			t.Errorf("%s names %q, which en/page.json does not have", file, k)
@@ -89,7 +90,7 @@ func TestPageCatalogs(t *testing.T) {
 		}
 	}
 	for _, lang := range languages {
-		compareCatalog(t, lang+"/page.json", readPageCatalog(t, lang), en)
+		compareCatalog(t, lang+"/page.json", readCatalog(t, lang, "page.json"), en)
 	}
 }
 
@@ -100,7 +101,7 @@ func TestMarkupIsTheEnglishCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	en := readPageCatalog(t, "en")
+	en := readCatalog(t, "en", "page.json")
 	text := regexp.MustCompile(`data-i18n="([^"]+)"[^>]*>([^<]*)<`)
 	n := 0
 	for _, m := range text.FindAllStringSubmatch(string(b), -1) {

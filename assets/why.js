@@ -1,9 +1,10 @@
 // why.js draws the "Why?" pane: the decision records of the tick shown
-// (core/controller Decision: inputs, formula, result, the upstream function
-// modelled), and whether kube-controller-manager runs at all.
+// (core/controller Decision: a plain sentence in the page's language, then
+// the inputs, formula, result and the upstream function modelled), and
+// whether kube-controller-manager runs at all.
 
 import { $, esc, setHTML } from "./dom.js";
-import { t, tHTML } from "./i18n.js";
+import { saidHTML, t, tHTML } from "./i18n.js";
 import { runLine } from "./console.js";
 
 // drawControllerManager says whether kube-controller-manager runs and holds
@@ -40,7 +41,8 @@ export function drawWhy(v) {
   let html = v.decisionsOmitted ? `<p class="muted">${esc(t("why.omitted", { n: v.decisionsOmitted }))}</p>` : "";
   html += "<ol class=\"decisions\">";
   for (const d of v.decisions) {
-    html += `<li><p class="who"><span class="ctl">${esc(d.controller)}</span> <span class="obj">${esc(d.object)}</span> <code>${esc(d.upstream)}</code></p>
+    const said = saidHTML(d.say);
+    html += `<li>${said ? `<p class="say">${said}</p>` : ""}<p class="who"><span class="ctl">${esc(d.controller)}</span> <span class="obj">${esc(d.object)}</span> <code>${esc(d.upstream)}</code></p>
       <p class="what">${esc(d.formula ? `${d.formula} → ${d.result}` : d.result)}</p>
       ${d.inputs && d.inputs.length ? `<dl class="inputs">${d.inputs.map((i) => `<div><dt>${esc(i.name)}</dt><dd>${esc(i.value)}</dd></div>`).join("")}</dl>` : ""}</li>`;
   }

@@ -18,6 +18,9 @@ type Decision struct {
 	Inputs     []Input `json:"inputs,omitempty"`
 	Formula    string  `json:"formula,omitempty"`
 	Result     string  `json:"result"`
+	// Message is the plain sentence a learner reads first, in the page's
+	// language; the formula and result above stay the arithmetic.
+	Message *Message `json:"say,omitempty"`
 }
 
 // Input is one named value a decision read.
@@ -47,22 +50,24 @@ type Decisions struct {
 	list       []Decision
 }
 
-// Add appends a decision about the current object.
-func (ds *Decisions) Add(upstream, formula, result string, inputs ...Input) {
+// Add appends a decision about the current object and returns it, for Say.
+func (ds *Decisions) Add(upstream, formula, result string, inputs ...Input) *Decision {
 	ds.list = append(ds.list, Decision{
 		Controller: ds.Controller, Object: ds.Object,
 		Upstream: upstream, Formula: formula, Result: result, Inputs: inputs,
 	})
+	return &ds.list[len(ds.list)-1]
 }
 
 // AddAbout appends a decision about another object than the current one:
 // a controller whose work queue key is a pass ("monitorNodeHealth", "gc")
 // names the node or pod each record is about.
-func (ds *Decisions) AddAbout(object, upstream, formula, result string, inputs ...Input) {
+func (ds *Decisions) AddAbout(object, upstream, formula, result string, inputs ...Input) *Decision {
 	saved := ds.Object
 	ds.Object = object
-	ds.Add(upstream, formula, result, inputs...)
+	d := ds.Add(upstream, formula, result, inputs...)
 	ds.Object = saved
+	return d
 }
 
 // List returns the records collected so far.

@@ -184,7 +184,8 @@ func (m *RefManager) AdoptObject(obj api.Object) error {
 		return err
 	}
 	m.record("ClaimObject", fmt.Sprintf("orphan %s %s matches selector %s", kind, meta.Name, m.selector),
-		fmt.Sprintf("adopted %s %s", kind, meta.Name))
+		fmt.Sprintf("adopted %s %s", kind, meta.Name)).
+		Say("controller.adopt", Name("kind", kind), Name("object", meta.Name), Name("owner", m.controller.GetObjectMeta().Name))
 	return nil
 }
 
@@ -207,14 +208,16 @@ func (m *RefManager) ReleaseObject(obj api.Object) error {
 	kind := kindName(obj)
 	m.record("ClaimObject", fmt.Sprintf("%s %s is controlled by %s but no longer matches selector %s",
 		kind, meta.Name, m.controller.GetObjectMeta().Name, m.selector),
-		fmt.Sprintf("released %s %s", kind, meta.Name))
+		fmt.Sprintf("released %s %s", kind, meta.Name)).
+		Say("controller.release", Name("kind", kind), Name("object", meta.Name), Name("owner", m.controller.GetObjectMeta().Name))
 	return nil
 }
 
-func (m *RefManager) record(upstream, formula, result string) {
-	if m.Decisions != nil {
-		m.Decisions.Add(upstream, formula, result)
+func (m *RefManager) record(upstream, formula, result string) *Decision {
+	if m.Decisions == nil {
+		return nil
 	}
+	return m.Decisions.Add(upstream, formula, result)
 }
 
 func kindName(obj api.Object) string {

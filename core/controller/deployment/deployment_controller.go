@@ -90,7 +90,8 @@ func (dc *DeploymentController) MaxRetries() int { return maxRetries }
 func (dc *DeploymentController) Sync(key string, ds *controller.Decisions) error {
 	err := dc.syncDeployment(key, ds)
 	if err != nil && controller.HasStatusCause(err, apiserver.CauseTypeNamespaceTerminating) {
-		ds.Add("handleErr", err.Error(), "namespace is terminating: not retried")
+		ds.Add("handleErr", err.Error(), "namespace is terminating: not retried").
+			Say("deployment.namespaceTerminating")
 		return nil
 	}
 	return err
@@ -292,7 +293,8 @@ func (dc *DeploymentController) syncDeployment(key string, ds *controller.Decisi
 	namespace, name := controller.SplitKey(key)
 	cached, ok := controller.GetAs[*api.Deployment](dc.dLister, namespace, name)
 	if !ok {
-		ds.Add("syncDeployment", "", "Deployment has been deleted: nothing to do")
+		ds.Add("syncDeployment", "", "Deployment has been deleted: nothing to do").
+			Say("deployment.deleted")
 		return nil
 	}
 	// Never change the cache's copy.
@@ -300,7 +302,8 @@ func (dc *DeploymentController) syncDeployment(key string, ds *controller.Decisi
 
 	if sel := d.Spec.Selector; sel != nil && sel.MatchLabels == nil && sel.MatchExpressions == nil {
 		dc.recorder.Eventf(d, "Warning", "SelectingAll", "This deployment is selecting all pods. A non-empty selector is required.")
-		ds.Add("syncDeployment", "spec.selector is empty", "SelectingAll: refuse to manage any pods")
+		ds.Add("syncDeployment", "spec.selector is empty", "SelectingAll: refuse to manage any pods").
+			Say("deployment.selectsAll")
 		if d.Status.ObservedGeneration < d.Generation {
 			d.Status.ObservedGeneration = d.Generation
 			_, _ = dc.client.UpdateStatusShared(d) // upstream ignores this error too
@@ -313,7 +316,8 @@ func (dc *DeploymentController) syncDeployment(key string, ds *controller.Decisi
 		return err
 	}
 	if d.DeletionTimestamp != nil {
-		ds.Add("syncDeployment", "metadata.deletionTimestamp is set", "being deleted: update status only")
+		ds.Add("syncDeployment", "metadata.deletionTimestamp is set", "being deleted: update status only").
+			Say("deployment.beingDeleted")
 		return dc.syncStatusOnly(d, rsList, ds)
 	}
 
@@ -324,7 +328,8 @@ func (dc *DeploymentController) syncDeployment(key string, ds *controller.Decisi
 	}
 
 	if d.Spec.Paused {
-		ds.Add("syncDeployment", "spec.paused = true", "paused: scale only, no rollout")
+		ds.Add("syncDeployment", "spec.paused = true", "paused: scale only, no rollout").
+			Say("deployment.paused")
 		return dc.sync(d, rsList, ds)
 	}
 

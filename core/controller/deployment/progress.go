@@ -43,7 +43,8 @@ func (dc *DeploymentController) syncRolloutStatus(allRSs []*api.ReplicaSet, newR
 			deploymentutil.SetDeploymentCondition(&newStatus, *c)
 			dc.recordProgressing(ds, currentCond, c, fmt.Sprintf("complete: updated %d = total %d = available %d = replicas %d; observedGeneration %d ≥ %d",
 				newStatus.UpdatedReplicas, newStatus.Replicas, newStatus.AvailableReplicas, deploymentutil.Int32Value(d.Spec.Replicas),
-				newStatus.ObservedGeneration, d.Generation))
+				newStatus.ObservedGeneration, d.Generation)).
+				Say("deployment.rolloutComplete", controller.Count("replicas", deploymentutil.Int32Value(d.Spec.Replicas)))
 
 		case deploymentutil.DeploymentProgressing(d, &newStatus):
 			c := deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionTrue, deploymentutil.ReplicaSetUpdatedReason, subject+" is progressing.", now)
@@ -56,13 +57,15 @@ func (dc *DeploymentController) syncRolloutStatus(allRSs []*api.ReplicaSet, newR
 				deploymentutil.RemoveDeploymentCondition(&newStatus, api.DeploymentProgressing)
 			}
 			deploymentutil.SetDeploymentCondition(&newStatus, *c)
-			dc.recordProgressing(ds, currentCond, c, progressFormula(d, &newStatus))
+			dc.recordProgressing(ds, currentCond, c, progressFormula(d, &newStatus)).
+				Say("deployment.rolloutProgressed", controller.Count("deadline", *d.Spec.ProgressDeadlineSeconds))
 
 		case deploymentutil.DeploymentTimedOut(d, &newStatus, now):
 			formula := timedOutFormula(d, &newStatus, now)
 			c := deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionFalse, deploymentutil.TimedOutReason, subject+" has timed out progressing.", now)
 			deploymentutil.SetDeploymentCondition(&newStatus, *c)
-			dc.recordProgressing(ds, currentCond, c, formula)
+			dc.recordProgressing(ds, currentCond, c, formula).
+				Say("deployment.rolloutTimedOut", controller.Count("deadline", *d.Spec.ProgressDeadlineSeconds))
 		}
 	}
 
@@ -72,12 +75,14 @@ func (dc *DeploymentController) syncRolloutStatus(allRSs []*api.ReplicaSet, newR
 		deploymentutil.SetDeploymentCondition(&newStatus, failures[0])
 		if prevFailure == nil {
 			ds.Add("getReplicaFailures", "a ReplicaSet reports ReplicaFailure: "+failures[0].Message,
-				fmt.Sprintf("ReplicaFailure=%s %s", failures[0].Status, failures[0].Reason))
+				fmt.Sprintf("ReplicaFailure=%s %s", failures[0].Status, failures[0].Reason)).
+				Say("deployment.replicaFailure", controller.Text("message", failures[0].Message))
 		}
 	} else {
 		deploymentutil.RemoveDeploymentCondition(&newStatus, api.DeploymentReplicaFailure)
 		if prevFailure != nil {
-			ds.Add("getReplicaFailures", "no ReplicaSet reports ReplicaFailure any more", "remove ReplicaFailure")
+			ds.Add("getReplicaFailures", "no ReplicaSet reports ReplicaFailure any more", "remove ReplicaFailure").
+				Say("deployment.replicaFailureGone")
 		}
 	}
 
@@ -93,15 +98,15 @@ func (dc *DeploymentController) syncRolloutStatus(allRSs []*api.ReplicaSet, newR
 // recordProgressing records a Progressing verdict when it changes the
 // condition (ReplicaSetUpdated refreshes count too: they restart the
 // deadline clock).
-func (dc *DeploymentController) recordProgressing(ds *controller.Decisions, prev, c *api.DeploymentCondition, formula string) {
+func (dc *DeploymentController) recordProgressing(ds *controller.Decisions, prev, c *api.DeploymentCondition, formula string) *controller.Decision {
 	if prev != nil && prev.Status == c.Status && prev.Reason == c.Reason && c.Reason != deploymentutil.ReplicaSetUpdatedReason {
-		return
+		return nil
 	}
 	result := fmt.Sprintf("Progressing=%s %s", c.Status, c.Reason)
 	if c.Reason == deploymentutil.ReplicaSetUpdatedReason {
 		result += " (lastUpdateTime = now: the deadline clock restarts)"
 	}
-	ds.Add("syncRolloutStatus", formula, result)
+	return ds.Add("syncRolloutStatus", formula, result)
 }
 
 // getReplicaFailures returns the new ReplicaSet's ReplicaFailure condition
@@ -150,11 +155,13 @@ func (dc *DeploymentController) requeueStuckDeployment(d *api.Deployment, newSta
 	formula := fmt.Sprintf("no progress; lastUpdateTime %s + %ds − now %s = %s",
 		clockString(cond.LastUpdateTime.Time), *d.Spec.ProgressDeadlineSeconds, clockString(now), after)
 	if after < time.Second {
-		ds.Add("requeueStuckDeployment", formula, "deadline reached: re-check now (rate limited)")
+		ds.Add("requeueStuckDeployment", formula, "deadline reached: re-check now (rate limited)").
+			Say("deployment.deadlineReached")
 		dc.enqueueRateLimited(d)
 		return 0
 	}
-	ds.Add("requeueStuckDeployment", formula, fmt.Sprintf("re-check in %s (deadline + 1s)", after+time.Second))
+	ds.Add("requeueStuckDeployment", formula, fmt.Sprintf("re-check in %s (deadline + 1s)", after+time.Second)).
+		Say("deployment.recheckAt", controller.Duration("after", after+time.Second), controller.Count("deadline", *d.Spec.ProgressDeadlineSeconds))
 	dc.enqueueAfter(d, after+time.Second)
 	return after
 }

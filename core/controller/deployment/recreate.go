@@ -34,7 +34,8 @@ func (dc *DeploymentController) rolloutRecreate(d *api.Deployment, rsList []*api
 	}
 
 	if running, why := oldPodsRunning(newRS, oldRSs, podMap); running {
-		ds.Add("oldPodsRunning", why, "wait: the new ReplicaSet starts only once no old pod is left")
+		ds.Add("oldPodsRunning", why, "wait: the new ReplicaSet starts only once no old pod is left").
+			Say("deployment.recreateWaits")
 		return dc.syncRolloutStatus(allRSs, newRS, d, ds)
 	}
 
@@ -67,7 +68,8 @@ func (dc *DeploymentController) scaleDownOldReplicaSetsForRecreate(oldRSs []*api
 			continue
 		}
 		ds.Add("scaleDownOldReplicaSetsForRecreate", fmt.Sprintf("old RS %s has %d replicas", rs.Name, deploymentutil.SpecReplicas(rs)),
-			fmt.Sprintf("scale old RS %s %d → 0", rs.Name, deploymentutil.SpecReplicas(rs)))
+			fmt.Sprintf("scale old RS %s %d → 0", rs.Name, deploymentutil.SpecReplicas(rs))).
+			Say("deployment.recreateScalesDown", controller.Name("rs", rs.Name), controller.Count("from", deploymentutil.SpecReplicas(rs)))
 		did, updated, err := dc.scaleReplicaSet(rs, 0, d, false)
 		if err != nil {
 			return false, err
@@ -126,7 +128,8 @@ func (dc *DeploymentController) scaleUpNewReplicaSetForRecreate(newRS *api.Repli
 	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
 	if deploymentutil.SpecReplicas(newRS) != replicas {
 		ds.Add("scaleUpNewReplicaSetForRecreate", "no old pod is left",
-			fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, deploymentutil.SpecReplicas(newRS), replicas))
+			fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, deploymentutil.SpecReplicas(newRS), replicas)).
+			Say("deployment.recreateScalesUp", controller.Name("rs", newRS.Name), controller.Count("to", replicas))
 	}
 	scaled, _, err := dc.scaleReplicaSet(newRS, replicas, d, false)
 	return scaled, err

@@ -27,7 +27,8 @@ func (dc *DeploymentController) rollback(d *api.Deployment, rsList []*api.Replic
 	if toRevision.revision == 0 {
 		if toRevision.revision = deploymentutil.LastRevision(allRSs); toRevision.revision == 0 {
 			dc.recorder.Eventf(d, "Warning", deploymentutil.RollbackRevisionNotFound, "Unable to find last revision.")
-			ds.Add("rollback", "rollback to revision 0 = the last revision; none found", "give up, clear the annotation")
+			ds.Add("rollback", "rollback to revision 0 = the last revision; none found", "give up, clear the annotation").
+				Say("deployment.rollbackNoRevision")
 			return dc.updateDeploymentAndClearRollbackTo(d)
 		}
 	}
@@ -46,7 +47,8 @@ func (dc *DeploymentController) rollback(d *api.Deployment, rsList []*api.Replic
 		return err
 	}
 	dc.recorder.Eventf(d, "Warning", deploymentutil.RollbackRevisionNotFound, "Unable to find the revision to rollback to.")
-	ds.Add("rollback", fmt.Sprintf("no ReplicaSet has revision %d", toRevision.revision), "give up, clear the annotation")
+	ds.Add("rollback", fmt.Sprintf("no ReplicaSet has revision %d", toRevision.revision), "give up, clear the annotation").
+		Say("deployment.rollbackRevisionNotFound", controller.Count("revision", toRevision.revision))
 	return dc.updateDeploymentAndClearRollbackTo(d)
 }
 
@@ -61,10 +63,12 @@ func (dc *DeploymentController) rollbackToTemplate(d *api.Deployment, rs *api.Re
 		deploymentutil.SetDeploymentAnnotationsTo(d, rs)
 		performed = true
 		ds.Add("rollbackToTemplate", fmt.Sprintf("template of %s differs from the Deployment's", rs.Name),
-			fmt.Sprintf("copy the template of %s (revision %s) into the Deployment", rs.Name, revisionString(rs)))
+			fmt.Sprintf("copy the template of %s (revision %s) into the Deployment", rs.Name, revisionString(rs))).
+			Say("deployment.rollbackCopiesTemplate", controller.Name("rs", rs.Name), controller.Name("revision", revisionString(rs)))
 	} else {
 		dc.recorder.Eventf(d, "Warning", deploymentutil.RollbackTemplateUnchanged, "The rollback revision contains the same template as current deployment %q", d.Name)
-		ds.Add("rollbackToTemplate", fmt.Sprintf("template of %s equals the Deployment's", rs.Name), "nothing to roll back")
+		ds.Add("rollbackToTemplate", fmt.Sprintf("template of %s equals the Deployment's", rs.Name), "nothing to roll back").
+			Say("deployment.rollbackSameTemplate", controller.Name("rs", rs.Name))
 	}
 	return performed, dc.updateDeploymentAndClearRollbackTo(d)
 }

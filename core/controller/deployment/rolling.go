@@ -59,7 +59,8 @@ func (dc *DeploymentController) reconcileNewReplicaSet(allRSs []*api.ReplicaSet,
 	}
 	if deploymentutil.SpecReplicas(newRS) > replicas {
 		ds.Add("reconcileNewReplicaSet", fmt.Sprintf("new RS %s has %d > spec.replicas %d", newRS.Name, deploymentutil.SpecReplicas(newRS), replicas),
-			fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, deploymentutil.SpecReplicas(newRS), replicas))
+			fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, deploymentutil.SpecReplicas(newRS), replicas)).
+			Say("deployment.newRSTooBig", controller.Name("rs", newRS.Name), controller.Count("from", deploymentutil.SpecReplicas(newRS)), controller.Count("to", replicas))
 		scaled, _, err := dc.scaleReplicaSet(newRS, replicas, d, false)
 		return scaled, err
 	}
@@ -68,11 +69,14 @@ func (dc *DeploymentController) reconcileNewReplicaSet(allRSs []*api.ReplicaSet,
 		return false, err
 	}
 	result := fmt.Sprintf("scale new RS %s %d → %d", newRS.Name, deploymentutil.SpecReplicas(newRS), newReplicas)
+	say := controller.Msg("deployment.newRSGrows", controller.Name("rs", newRS.Name),
+		controller.Count("from", deploymentutil.SpecReplicas(newRS)), controller.Count("to", newReplicas))
 	if newReplicas == deploymentutil.SpecReplicas(newRS) {
 		result = fmt.Sprintf("keep new RS %s at %d (no room to surge)", newRS.Name, newReplicas)
+		say = controller.Msg("deployment.newRSNoRoom", controller.Name("rs", newRS.Name), controller.Count("n", newReplicas))
 	}
 	ds.Add("NewRSNewReplicas", newRSNewReplicasFormula(d, allRSs, newRS), result,
-		in("replicas", replicas), in("maxSurge", surgeString(d)))
+		in("replicas", replicas), in("maxSurge", surgeString(d))).SayMessage(say)
 	scaled, _, err := dc.scaleReplicaSet(newRS, newReplicas, d, false)
 	return scaled, err
 }
@@ -100,10 +104,12 @@ func (dc *DeploymentController) reconcileOldReplicaSets(allRSs, oldRSs []*api.Re
 		deploymentutil.SpecReplicas(newRS), newRS.Status.AvailableReplicas, newUnavailable,
 		allPods, minAvailable, newUnavailable, maxScaledDown)
 	if maxScaledDown <= 0 {
-		ds.Add("reconcileOldReplicaSets", formula, "cannot scale down old RSs: wait for new pods to become available")
+		ds.Add("reconcileOldReplicaSets", formula, "cannot scale down old RSs: wait for new pods to become available").
+			Say("deployment.oldRSsWait", controller.Count("minAvailable", minAvailable))
 		return false, nil
 	}
-	ds.Add("reconcileOldReplicaSets", formula, fmt.Sprintf("may scale down old RSs by up to %d", maxScaledDown))
+	ds.Add("reconcileOldReplicaSets", formula, fmt.Sprintf("may scale down old RSs by up to %d", maxScaledDown)).
+		Say("deployment.oldRSsMayShrink", controller.Count("n", maxScaledDown), controller.Count("minAvailable", minAvailable))
 
 	// Unhealthy replicas first: they would otherwise block the rollout.
 	oldRSs, cleaned, err := dc.cleanupUnhealthyReplicas(oldRSs, d, maxScaledDown, ds)
@@ -141,7 +147,8 @@ func (dc *DeploymentController) cleanupUnhealthyReplicas(oldRSs []*api.ReplicaSe
 		ds.Add("cleanupUnhealthyReplicas", fmt.Sprintf("old RS %s: %d − %d available = %d unhealthy; min(%d − %d, %d) = %d",
 			rs.Name, spec, rs.Status.AvailableReplicas, spec-rs.Status.AvailableReplicas,
 			maxCleanupCount, total, spec-rs.Status.AvailableReplicas, count),
-			fmt.Sprintf("scale old RS %s %d → %d", rs.Name, spec, newCount))
+			fmt.Sprintf("scale old RS %s %d → %d", rs.Name, spec, newCount)).
+			Say("deployment.oldRSUnhealthy", controller.Name("rs", rs.Name), controller.Count("from", spec), controller.Count("to", newCount))
 		_, updated, err := dc.scaleReplicaSet(rs, newCount, d, false)
 		if err != nil {
 			return nil, total, err
@@ -161,7 +168,8 @@ func (dc *DeploymentController) scaleDownOldReplicaSetsForRollingUpdate(allRSs, 
 	available := deploymentutil.GetAvailableReplicaCountForReplicaSets(allRSs)
 	if available <= minAvailable {
 		ds.Add("scaleDownOldReplicaSetsForRollingUpdate", fmt.Sprintf("available %d ≤ minAvailable %d", available, minAvailable),
-			"cannot remove available old pods")
+			"cannot remove available old pods").
+			Say("deployment.oldPodsNeeded", controller.Count("available", available), controller.Count("minAvailable", minAvailable))
 		return 0, nil
 	}
 	sort.Sort(controller.ReplicaSetsByCreationTimestamp(oldRSs))
@@ -183,7 +191,8 @@ func (dc *DeploymentController) scaleDownOldReplicaSetsForRollingUpdate(allRSs, 
 		}
 		ds.Add("scaleDownOldReplicaSetsForRollingUpdate", fmt.Sprintf("available %d − minAvailable %d = %d may go; %d gone so far; old RS %s has %d",
 			available, minAvailable, totalToScaleDown, total, rs.Name, spec),
-			fmt.Sprintf("scale old RS %s %d → %d", rs.Name, spec, newCount))
+			fmt.Sprintf("scale old RS %s %d → %d", rs.Name, spec, newCount)).
+			Say("deployment.oldRSShrinks", controller.Name("rs", rs.Name), controller.Count("from", spec), controller.Count("to", newCount))
 		if _, _, err := dc.scaleReplicaSet(rs, newCount, d, false); err != nil {
 			return total, err
 		}

@@ -65,17 +65,21 @@ func (dc *DeploymentController) checkPausedConditions(d *api.Deployment, ds *con
 	}
 	pausedCondExists := cond != nil && cond.Reason == deploymentutil.PausedDeployReason
 	var c *api.DeploymentCondition
+	var say *controller.Message
 	switch {
 	case d.Spec.Paused && !pausedCondExists:
 		c = deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionUnknown, deploymentutil.PausedDeployReason, "Deployment is paused", dc.now())
+		say = controller.Msg("deployment.pausedCondition")
 	case !d.Spec.Paused && pausedCondExists:
 		c = deploymentutil.NewDeploymentCondition(api.DeploymentProgressing, api.ConditionUnknown, deploymentutil.ResumedDeployReason, "Deployment is resumed", dc.now())
+		say = controller.Msg("deployment.resumedCondition")
 	default:
 		return nil
 	}
 	deploymentutil.SetDeploymentCondition(&d.Status, *c)
 	ds.Add("checkPausedConditions", fmt.Sprintf("spec.paused = %t; Progressing reason was %s", d.Spec.Paused, condReason(cond)),
-		fmt.Sprintf("Progressing=Unknown %s (the deadline clock restarts from now)", c.Reason))
+		fmt.Sprintf("Progressing=Unknown %s (the deadline clock restarts from now)", c.Reason)).
+		SayMessage(say)
 	_, err := dc.client.UpdateStatusShared(d)
 	return err
 }
@@ -123,7 +127,8 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 				ds.Add("getNewReplicaSet", fmt.Sprintf("template matches existing ReplicaSet %s (revision %s); max old revision %d + 1 = %s",
 					rsCopy.Name, oldRevision, maxOldRevision, newRevision),
 					fmt.Sprintf("reuse %s as the new ReplicaSet: revision %s → %s, revision-history %s",
-						rsCopy.Name, oldRevision, rev, rsCopy.Annotations[deploymentutil.RevisionHistoryAnnotation]))
+						rsCopy.Name, oldRevision, rev, rsCopy.Annotations[deploymentutil.RevisionHistoryAnnotation])).
+					Say("deployment.reuseReplicaSet", controller.Name("rs", rsCopy.Name), controller.Name("revision", rev))
 			}
 			// Update and return at once: the Deployment's revision follows on
 			// a later sync, once this write has been observed.
@@ -187,7 +192,8 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 	ds.Add("getNewReplicaSet", fmt.Sprintf("no ReplicaSet matches the template; pod-template-hash %s (collisionCount %s); revision = max old %d + 1 = %s; %s",
 		hash, optionalInt(d.Status.CollisionCount), maxOldRevision, newRevision, sizing),
 		fmt.Sprintf("create new RS %s with %d replicas", newRS.Name, newReplicasCount),
-		in("template-hash", hash), in("revision", newRevision))
+		in("template-hash", hash), in("revision", newRevision)).
+		Say("deployment.createReplicaSet", controller.Name("rs", newRS.Name), controller.Count("n", newReplicasCount), controller.Name("revision", newRevision))
 
 	alreadyExists := false
 	created, err := dc.client.Create(newRS)
@@ -213,7 +219,8 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 		before := *d.Status.CollisionCount
 		*d.Status.CollisionCount++
 		ds.Add("getNewReplicaSet", fmt.Sprintf("ReplicaSet %s exists with another template", newRS.Name),
-			fmt.Sprintf("hash collision: status.collisionCount %d → %d, retry", before, *d.Status.CollisionCount))
+			fmt.Sprintf("hash collision: status.collisionCount %d → %d, retry", before, *d.Status.CollisionCount)).
+			Say("deployment.hashCollision", controller.Name("rs", newRS.Name))
 		_, _ = dc.client.UpdateStatusShared(d)
 		return nil, err
 	case controller.HasStatusCause(err, apiserver.CauseTypeNamespaceTerminating):
@@ -225,7 +232,8 @@ func (dc *DeploymentController) getNewReplicaSet(d *api.Deployment, rsList, oldR
 			_, _ = dc.client.UpdateStatusShared(d) // the bigger issue is reported below
 		}
 		dc.recorder.Eventf(d, "Warning", deploymentutil.FailedRSCreateReason, "%s", msg)
-		ds.Add("getNewReplicaSet", err.Error(), "ReplicaSetCreateError: "+msg)
+		ds.Add("getNewReplicaSet", err.Error(), "ReplicaSetCreateError: "+msg).
+			Say("deployment.createReplicaSetFailed", controller.Text("message", msg))
 		return nil, err
 	default:
 		createdRS = created.(*api.ReplicaSet)
@@ -291,14 +299,16 @@ func (dc *DeploymentController) scale(d *api.Deployment, newRS *api.ReplicaSet, 
 			return nil
 		}
 		ds.Add("scale", fmt.Sprintf("at most one active ReplicaSet: %s has %d, deployment wants %d", target.Name, deploymentutil.SpecReplicas(target), replicas),
-			fmt.Sprintf("scale RS %s %d → %d", target.Name, deploymentutil.SpecReplicas(target), replicas))
+			fmt.Sprintf("scale RS %s %d → %d", target.Name, deploymentutil.SpecReplicas(target), replicas)).
+			Say("deployment.scaleOnlyReplicaSet", controller.Name("rs", target.Name), controller.Count("from", deploymentutil.SpecReplicas(target)), controller.Count("to", replicas))
 		_, _, err := dc.scaleReplicaSet(target, replicas, d, false)
 		return err
 	}
 
 	if deploymentutil.IsSaturated(d, newRS) {
 		ds.Add("scale", fmt.Sprintf("new RS %s is saturated: %d replicas, desired-replicas %d, %d available",
-			newRS.Name, deploymentutil.SpecReplicas(newRS), replicas, newRS.Status.AvailableReplicas), "scale every active old RS to 0")
+			newRS.Name, deploymentutil.SpecReplicas(newRS), replicas, newRS.Status.AvailableReplicas), "scale every active old RS to 0").
+			Say("deployment.saturated", controller.Name("rs", newRS.Name))
 		for _, old := range controller.FilterActiveReplicaSets(oldRSs) {
 			if _, _, err := dc.scaleReplicaSet(old, 0, d, false); err != nil {
 				return err
@@ -330,7 +340,8 @@ func (dc *DeploymentController) scale(d *api.Deployment, newRS *api.ReplicaSet, 
 	}
 	ds.Add("scale", fmt.Sprintf("allowed = %s; current = Σ spec = %d; toAdd = %d − %d = %+d; order: %s",
 		allowedFormula(d, replicas, allowed), current, allowed, current, toAdd, order),
-		fmt.Sprintf("proportional scaling of %d active ReplicaSets by %+d", len(allRSs), toAdd))
+		fmt.Sprintf("proportional scaling of %d active ReplicaSets by %+d", len(allRSs), toAdd)).
+		Say("deployment.proportionalScaling", controller.Count("n", len(allRSs)), controller.Count("from", current), controller.Count("to", allowed))
 
 	added := int32(0)
 	nameToSize := make(map[string]int32, len(allRSs))
@@ -341,7 +352,8 @@ func (dc *DeploymentController) scale(d *api.Deployment, newRS *api.ReplicaSet, 
 		}
 		proportion := deploymentutil.GetReplicaSetProportion(rs, d, toAdd, added)
 		ds.Add("GetReplicaSetProportion", proportionFormula(rs, d, toAdd, added, proportion),
-			fmt.Sprintf("%s %d → %d", rs.Name, deploymentutil.SpecReplicas(rs), deploymentutil.SpecReplicas(rs)+proportion))
+			fmt.Sprintf("%s %d → %d", rs.Name, deploymentutil.SpecReplicas(rs), deploymentutil.SpecReplicas(rs)+proportion)).
+			Say("deployment.proportion", controller.Name("rs", rs.Name), controller.Count("from", deploymentutil.SpecReplicas(rs)), controller.Count("to", deploymentutil.SpecReplicas(rs)+proportion))
 		nameToSize[rs.Name] = deploymentutil.SpecReplicas(rs) + proportion
 		added += proportion
 	}
@@ -351,7 +363,8 @@ func (dc *DeploymentController) scale(d *api.Deployment, newRS *api.ReplicaSet, 
 			size := max(nameToSize[rs.Name]+leftover, 0)
 			if leftover != 0 {
 				ds.Add("scale", fmt.Sprintf("leftover = toAdd %+d − added %+d = %+d, to the first (largest) RS", toAdd, added, leftover),
-					fmt.Sprintf("%s %d → %d", rs.Name, nameToSize[rs.Name], size))
+					fmt.Sprintf("%s %d → %d", rs.Name, nameToSize[rs.Name], size)).
+					Say("deployment.leftover", controller.Name("rs", rs.Name), controller.Count("n", leftover))
 			}
 			nameToSize[rs.Name] = size
 		}
@@ -431,23 +444,29 @@ func (dc *DeploymentController) cleanupDeployment(oldRSs []*api.ReplicaSet, d *a
 	for i := range diff {
 		rs := cleanable[i]
 		why := ""
+		var keep *controller.Message
 		switch {
 		case rs.Status.Replicas != 0:
 			why = fmt.Sprintf("still has %d pods", rs.Status.Replicas)
+			keep = controller.Msg("deployment.keepOldRSHasPods", controller.Name("rs", rs.Name), controller.Count("n", rs.Status.Replicas))
 		case deploymentutil.SpecReplicas(rs) != 0:
 			why = fmt.Sprintf("spec.replicas is %d", deploymentutil.SpecReplicas(rs))
+			keep = controller.Msg("deployment.keepOldRSWantsPods", controller.Name("rs", rs.Name), controller.Count("n", deploymentutil.SpecReplicas(rs)))
 		case rs.Generation > rs.Status.ObservedGeneration:
 			why = "its status is not current"
+			keep = controller.Msg("deployment.keepOldRSNotObserved", controller.Name("rs", rs.Name))
 		case rs.DeletionTimestamp != nil:
 			why = "already being deleted"
+			keep = controller.Msg("deployment.keepOldRSDeleting", controller.Name("rs", rs.Name))
 		}
 		formula := fmt.Sprintf("%d live old RSs − revisionHistoryLimit %d = %d to consider; #%d by revision: %s (revision %s)",
 			len(cleanable), limit, diff, i+1, rs.Name, revisionString(rs))
 		if why != "" {
-			ds.Add("cleanupDeployment", formula, fmt.Sprintf("keep %s: %s", rs.Name, why))
+			ds.Add("cleanupDeployment", formula, fmt.Sprintf("keep %s: %s", rs.Name, why)).SayMessage(keep)
 			continue
 		}
-		ds.Add("cleanupDeployment", formula, fmt.Sprintf("delete old RS %s", rs.Name))
+		ds.Add("cleanupDeployment", formula, fmt.Sprintf("delete old RS %s", rs.Name)).
+			Say("deployment.deleteOldRS", controller.Name("rs", rs.Name), controller.Count("limit", limit))
 		if _, _, err := dc.client.Delete(dc.rsKind, rs.Namespace, rs.Name, nil); err != nil && !apiserver.IsNotFound(err) {
 			// Stop at the first failure rather than hammer the API server.
 			return err
@@ -494,17 +513,20 @@ func (dc *DeploymentController) calculateStatus(allRSs []*api.ReplicaSet, newRS 
 	replicas := deploymentutil.Int32Value(d.Spec.Replicas)
 	minAvailable := replicas - deploymentutil.MaxUnavailable(d)
 	var c *api.DeploymentCondition
+	var say *controller.Message
 	if available >= minAvailable {
 		c = deploymentutil.NewDeploymentCondition(api.DeploymentAvailable, api.ConditionTrue, deploymentutil.MinimumReplicasAvailable, "Deployment has minimum availability.", dc.now())
+		say = controller.Msg("deployment.available", controller.Count("available", available), controller.Count("minAvailable", minAvailable))
 	} else {
 		c = deploymentutil.NewDeploymentCondition(api.DeploymentAvailable, api.ConditionFalse, deploymentutil.MinimumReplicasUnavailable, "Deployment does not have minimum availability.", dc.now())
+		say = controller.Msg("deployment.unavailable", controller.Count("available", available), controller.Count("minAvailable", minAvailable))
 	}
 	prev := deploymentutil.GetDeploymentCondition(d.Status, api.DeploymentAvailable)
 	deploymentutil.SetDeploymentCondition(&status, *c)
 	if prev == nil || prev.Status != c.Status || prev.Reason != c.Reason {
 		ds.Add("calculateStatus", fmt.Sprintf("available %d %s replicas %d − maxUnavailable %d = %d",
 			available, cmpSign(available >= minAvailable), replicas, deploymentutil.MaxUnavailable(d), minAvailable),
-			fmt.Sprintf("Available=%s %s", c.Status, c.Reason))
+			fmt.Sprintf("Available=%s %s", c.Status, c.Reason)).SayMessage(say)
 	}
 	return status
 }
@@ -525,7 +547,8 @@ func (dc *DeploymentController) isScalingEvent(d *api.Deployment, rsList []*api.
 		}
 		if desired != replicas {
 			ds.Add("isScalingEvent", fmt.Sprintf("RS %s desired-replicas %d ≠ spec.replicas %d", rs.Name, desired, replicas),
-				"scaling event: scale only, no rollout step")
+				"scaling event: scale only, no rollout step").
+				Say("deployment.scalingEvent", controller.Name("rs", rs.Name), controller.Count("from", desired), controller.Count("to", replicas))
 			return true, nil
 		}
 	}

@@ -331,7 +331,8 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 	switch {
 	case diff < 0:
 		n := min(-diff, rsc.BurstReplicas)
-		ds.Add("manageReplicas", formula, createSentence(n, -diff, rsc.BurstReplicas), inputs...)
+		ds.Add("manageReplicas", formula, createSentence(n, -diff, rsc.BurstReplicas), inputs...).
+			Say("replicaset.create", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
 		// Expect every creation before making any: the informer may see
 		// a pod before the create returns.
 		rsc.expectations.ExpectCreations(key, n)
@@ -364,14 +365,17 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 			}
 			result += fmt.Sprintf("; stopped at the first failed batch (%v); %d skipped, expectations lowered by %d", err, skipped, skipped)
 		}
-		ds.Add("slowStartBatch", "batch sizes "+intList(batches)+" (start at 1, double after each batch that fully succeeds)", result)
+		ds.Add("slowStartBatch", "batch sizes "+intList(batches)+" (start at 1, double after each batch that fully succeeds)", result).
+			Say("replicaset.slowStart", controller.Count("created", successes-refused), controller.Count("n", n))
 		return err
 	case diff > 0:
 		n := min(diff, rsc.BurstReplicas)
-		ds.Add("manageReplicas", formula, fmt.Sprintf("delete %d pods%s", n, burstNote(diff, rsc.BurstReplicas)), inputs...)
+		ds.Add("manageReplicas", formula, fmt.Sprintf("delete %d pods%s", n, burstNote(diff, rsc.BurstReplicas)), inputs...).
+			Say("replicaset.delete", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
 		related := rsc.getIndirectlyRelatedPods(rs)
 		toDelete, why := getPodsToDelete(activePods, related, n, rsc.ctx.Clock.Now())
-		ds.Add("getPodsToDelete", why.formula, why.result)
+		ds.Add("getPodsToDelete", why.formula, why.result).
+			Say("replicaset.pickPodsToDelete", controller.Count("n", n))
 		keys := make([]string, len(toDelete))
 		for i, p := range toDelete {
 			keys[i] = controller.PodKey(p)
@@ -391,7 +395,8 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 		}
 		return firstErr
 	}
-	ds.Add("manageReplicas", formula, "nothing to do", inputs...)
+	ds.Add("manageReplicas", formula, "nothing to do", inputs...).
+		Say("replicaset.inSync", controller.Count("want", want))
 	return nil
 }
 
@@ -415,7 +420,8 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 	// writes for the ReplicaSet (consistencyStore.EnsureReady): the error
 	// requeues the key with rate limiting.
 	if err := rsc.Consistency.EnsureReady(key); err != nil {
-		ds.Add("EnsureReady", err.Error(), "the informers have not seen this controller's last writes: retry later")
+		ds.Add("EnsureReady", err.Error(), "the informers have not seen this controller's last writes: retry later").
+			Say("replicaset.staleCache")
 		return err
 	}
 	namespace, name := controller.SplitKey(key)
@@ -430,7 +436,8 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 	if !rsNeedsSync {
 		exp, _ := rsc.expectations.GetExpectations(key)
 		ds.Add("SatisfiedExpectations", "waiting for "+exp.String(),
-			"pods are not created or deleted until the informer has seen the earlier ones (or 5m pass)")
+			"pods are not created or deleted until the informer has seen the earlier ones (or 5m pass)").
+			Say("replicaset.expectations")
 	}
 	selector, err := labels.SelectorFromLabelSelector(rs.Spec.Selector)
 	if err != nil {
@@ -458,7 +465,8 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 	case rsNeedsSync && rs.DeletionTimestamp == nil:
 		manageReplicasErr = rsc.manageReplicas(activePods, rs, ds)
 	case rs.DeletionTimestamp != nil:
-		ds.Add("syncReplicaSet", "deletionTimestamp is set", "no pods created or deleted; status only")
+		ds.Add("syncReplicaSet", "deletionTimestamp is set", "no pods created or deleted; status only").
+			Say("replicaset.beingDeleted")
 	}
 
 	rs = api.DeepCopy(rs)
@@ -486,7 +494,8 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 		rsc.queue.AddAfter(key, next)
 		ds.Add("FindMinNextPodAvailabilityCheck",
 			fmt.Sprintf("minReadySeconds %d; readyReplicas %d ≠ availableReplicas %d", mrs, updatedRS.Status.ReadyReplicas, updatedRS.Status.AvailableReplicas),
-			fmt.Sprintf("requeue after %s: %s", next, how))
+			fmt.Sprintf("requeue after %s: %s", next, how)).
+			Say("replicaset.availabilityCheck", controller.Duration("after", next), controller.Count("minReadySeconds", mrs))
 	}
 	return manageReplicasErr
 }
@@ -660,7 +669,8 @@ func (rsc *ReplicaSetController) recordStatus(ds *controller.Decisions, rs *api.
 	formula := fmt.Sprintf("replicas = %d active; fullyLabeled %d; ready %d; available %d (minReadySeconds %d: ready at least that long); terminating %s",
 		c.replicas, c.fullyLabeled, c.ready, c.available, rs.Spec.MinReadySeconds, term)
 	if !wrote {
-		ds.Add("calculateStatus", formula, "status unchanged")
+		ds.Add("calculateStatus", formula, "status unchanged").
+			Say("replicaset.statusUnchanged", controller.Count("replicas", c.replicas), controller.Count("ready", c.ready), controller.Count("available", c.available))
 		return
 	}
 	var changes []string
@@ -686,7 +696,8 @@ func (rsc *ReplicaSetController) recordStatus(ds *controller.Decisions, rs *api.
 	case oldFail != nil && newFail == nil:
 		changes = append(changes, "ReplicaFailure removed")
 	}
-	ds.Add("updateReplicaSetStatus", formula, "status "+strings.Join(changes, ", "))
+	ds.Add("updateReplicaSetStatus", formula, "status "+strings.Join(changes, ", ")).
+		Say("replicaset.statusUpdated", controller.Count("replicas", c.replicas), controller.Count("ready", c.ready), controller.Count("available", c.available))
 }
 
 func ptrString(p *int32) string {

@@ -16,6 +16,7 @@ import { chartSVG } from "./chart.js";
 import { drawWhy } from "./why.js";
 import { drawEvents } from "./events.js";
 import { drawTransport, setPlaying } from "./transport.js";
+import { drawClockHint } from "./clockhint.js";
 import { clearConsole, print } from "./console.js";
 import { openEditor, setEditor } from "./editor.js";
 import { listExamples } from "./examples.js";
@@ -26,6 +27,7 @@ import "./share.js";
 import "./theme.js";
 
 onDraw(drawTransport);
+onDraw(drawClockHint);
 onDraw(drawCluster);
 onDraw((v) => setHTML("chart", chartSVG(v.chart)));
 onDraw(drawWhy);

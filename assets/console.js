@@ -19,12 +19,21 @@ export function print(text, cls = "") {
   out.scrollTop = out.scrollHeight;
 }
 
+// A write refused because the writer's copy was stale (apiserver's
+// OptimisticLockErrorMsg): faithful, and alarming to a learner.
+const conflict = "the object has been modified; please apply your changes to the latest version and try again";
+
+// A clock-moving command: anything but the clock verbs themselves.
+const clockVerb = /^(tick|jump|back|reset)\b/;
+
 export function printOutput(o) {
   print(`$ ${o.line}`, "cmd");
   if (o.discarded) print(t("console.discarded", { tick: o.tick, n: o.discarded }), "note");
   if (o.past) print(t("console.past", { tick: o.tick }), "note");
   if (o.stdout) print(o.stdout);
   if (o.stderr) print(o.stderr, "err");
+  if (`${o.stdout}${o.stderr}`.includes(conflict)) print(t("console.conflict"), "note");
+  if (o.end > o.tick && !clockVerb.test(o.line)) print(t("console.advanced", { n: o.end - o.tick, from: o.tick, to: o.end }), "note");
 }
 
 export async function runLine(line) {

@@ -1,5 +1,6 @@
 // transport.js is the transport bar: Back, Step, Tick, Run at a speed,
-// the slider over the timeline and the clock, and their keys.
+// Run until settled, the slider over the timeline and the clock, and their
+// keys.
 
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
@@ -14,15 +15,25 @@ let speed = Number($("speed").value);
 let credit = 0;
 let lastFrame = 0;
 let sliderHeld = false;
-let until = null; // the tick Run pauses at (an example's end), or null
+let until = null; // the tick Run pauses at (an example's end, the tick the cluster settled at), or null
+let untilNote = ""; // what to say when Run pauses there
+const listeners = [];
+
+// isPlaying says whether the clock runs.
+export const isPlaying = () => playing;
+
+// onPlaying registers f(on), called whenever the clock starts or stops.
+export function onPlaying(f) { listeners.push(f); }
 
 // setPlaying runs or pauses the clock; running with a tick to stop at
-// pauses there and says so.
-export function setPlaying(on, stopAt = null) {
+// pauses there and says so (note, or that the example ended).
+export function setPlaying(on, stopAt = null, note = "") {
   playing = on;
   until = on ? stopAt : null;
+  untilNote = on ? note : "";
   $("play").setAttribute("aria-pressed", String(on));
   $("play").textContent = on ? t("transport.pause") : t("transport.run");
+  for (const f of listeners) f(on);
   if (on) {
     lastFrame = performance.now();
     credit = 1;
@@ -34,8 +45,9 @@ function frame(now) {
   if (!playing) return;
   const v = view();
   if (until !== null && v && v.tick >= until) {
+    const note = untilNote || t("transport.pausedAtEnd", { tick: v.tick });
     setPlaying(false);
-    print(t("transport.pausedAtEnd", { tick: v.tick }), "note");
+    print(note, "note");
     return;
   }
   credit = Math.min(credit + ((now - lastFrame) / 1000) * speed, Math.max(speed, 1));
@@ -51,6 +63,25 @@ function frame(now) {
 const act = (op, ...args) => () => rpc(op, ...args).then((o) => {
   if (o && o.line && (o.stdout || o.stderr || o.discarded)) printOutput(o);
 }).catch((err) => print(err.message, "err"));
+
+// runUntilSettled asks the core how far the cluster runs before it
+// settles (core/session Settle: it runs ahead, the tick shown kept), then
+// plays up to there at the chosen speed and says why it stopped.
+export async function runUntilSettled() {
+  setPlaying(false);
+  let r;
+  try {
+    r = await rpc("settle");
+  } catch (err) {
+    print(err.message, "err");
+    return;
+  }
+  if (r.error) print(r.error, "err");
+  const note = r.quiet
+    ? t("transport.settled", { tick: r.at, window: r.window })
+    : t("transport.notSettled", { tick: r.at, minutes: Math.round(r.ran / 60) });
+  setPlaying(true, r.at, note);
+}
 
 $("play").addEventListener("click", () => setPlaying(!playing));
 $("tick").addEventListener("click", act("tick", 1));
@@ -92,6 +123,7 @@ document.addEventListener("keydown", (e) => {
     ArrowRight: act("tick", 1),
     ArrowLeft: act("back"),
     ".": act("step"),
+    u: runUntilSettled,
     Home: () => rpc("jump", 0),
     End: () => rpc("jump", v.head),
     "?": () => $("help").showModal(),

@@ -31,6 +31,20 @@ function drawControllerManager(v) {
 
 $("kcm-toggle").addEventListener("click", (e) => runLine(e.currentTarget.dataset.line));
 
+// The cluster's own housekeeping (core/session housekeeping: system
+// namespaces, per-namespace defaults) folds under a count, so the
+// learner's objects come first.
+const isSystem = (d) => d.system === true;
+
+function decisionHTML(d) {
+  const said = saidHTML(d.say);
+  return `<li>${said ? `<p class="say">${said}</p>` : ""}<p class="who"><span class="ctl">${esc(d.controller)}</span> <span class="obj">${esc(d.object)}</span> <code>${esc(d.upstream)}</code></p>
+      <p class="what">${esc(d.formula ? `${d.formula} → ${d.result}` : d.result)}</p>
+      ${d.inputs && d.inputs.length ? `<dl class="inputs">${d.inputs.map((i) => `<div><dt>${esc(i.name)}</dt><dd>${esc(i.value)}</dd></div>`).join("")}</dl>` : ""}</li>`;
+}
+
+let systemOpen = false; // the learner's choice, kept from tick to tick
+
 export function drawWhy(v) {
   $("why-tick").textContent = t("why.atTick", { tick: v.tick });
   drawControllerManager(v);
@@ -38,13 +52,15 @@ export function drawWhy(v) {
     setHTML("why", `<p class="muted">${esc(t("why.nothing", { tick: v.tick }))}</p>`);
     return;
   }
+  const mine = v.decisions.filter((d) => !isSystem(d));
+  const system = v.decisions.filter(isSystem);
   let html = v.decisionsOmitted ? `<p class="muted">${esc(t("why.omitted", { n: v.decisionsOmitted }))}</p>` : "";
-  html += "<ol class=\"decisions\">";
-  for (const d of v.decisions) {
-    const said = saidHTML(d.say);
-    html += `<li>${said ? `<p class="say">${said}</p>` : ""}<p class="who"><span class="ctl">${esc(d.controller)}</span> <span class="obj">${esc(d.object)}</span> <code>${esc(d.upstream)}</code></p>
-      <p class="what">${esc(d.formula ? `${d.formula} → ${d.result}` : d.result)}</p>
-      ${d.inputs && d.inputs.length ? `<dl class="inputs">${d.inputs.map((i) => `<div><dt>${esc(i.name)}</dt><dd>${esc(i.value)}</dd></div>`).join("")}</dl>` : ""}</li>`;
+  if (mine.length) html += `<ol class="decisions">${mine.map(decisionHTML).join("")}</ol>`;
+  if (system.length) {
+    html += `<details class="system"${systemOpen ? " open" : ""}><summary>${esc(t("why.system", { n: system.length }))}</summary>` +
+      `<ol class="decisions">${system.map(decisionHTML).join("")}</ol></details>`;
   }
-  setHTML("why", `${html}</ol>`);
+  setHTML("why", html);
 }
+
+$("why").addEventListener("toggle", (e) => { if (e.target.matches("details.system")) systemOpen = e.target.open; }, true);

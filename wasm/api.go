@@ -99,6 +99,11 @@ func (b *bridge) ops() []op {
 				}
 				return jsonString(s.Tick(n))
 			})},
+		{name: "settle", session: true, call: "settle()", doc: "run ahead until the cluster settles, the tick shown kept; returns a Settled",
+			result: resultJSON, view: viewAfter,
+			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+				return jsonString(s.Settle())
+			})},
 		{name: "step", session: true, call: "step()", doc: "one reconcile; returns an Output", result: resultJSON, view: viewAfter,
 			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
 				return jsonString(s.Step())

@@ -614,7 +614,7 @@ func decisionsOf(all []controller.Decision, tick int64) ([]*Decision, int) {
 	out := make([]*Decision, 0, len(all))
 	for _, d := range all {
 		d.Inputs = slices.Clone(d.Inputs) // the sim's records are reused
-		out = append(out, &Decision{Decision: d, Text: d.String()})
+		out = append(out, &Decision{Decision: d, Text: d.String(), System: housekeeping(d)})
 	}
 	return out, omitted
 }

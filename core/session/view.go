@@ -215,6 +215,9 @@ type Event struct {
 type Decision struct {
 	controller.Decision
 	Text string `json:"text"`
+	// System marks the cluster's own housekeeping (housekeeping.go), which
+	// the pane folds under a count.
+	System bool `json:"system,omitempty"`
 }
 
 // Chart is the replica history per ReplicaSet over the ticks From..To

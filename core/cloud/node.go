@@ -96,7 +96,8 @@ func (c *NodeController) Sync(key string, ds *controller.Decisions) error {
 		c.asked[cur.UID] = now
 		c.queue.AddAfter(key, c.delay)
 		ds.Add("CloudNodeController.syncNode", "taint "+TaintExternalCloudProvider+" present",
-			"Initializing node "+key+" with cloud provider: InstanceMetadata asked")
+			"Initializing node "+key+" with cloud provider: InstanceMetadata asked").
+			Say("cloud.askInstanceMetadata", controller.Name("node", key), controller.Name("taint", TaintExternalCloudProvider))
 		return nil
 	}
 	if now.Before(at.Add(c.delay)) {
@@ -135,7 +136,8 @@ func (c *NodeController) Sync(key string, ds *controller.Decisions) error {
 	delete(c.asked, cur.UID)
 	c.rec.Event(node, api.EventTypeNormal, ReasonSynced, MessageSynced)
 	ds.Add("CloudNodeController.syncNode", "providerID "+inst.ProviderID+", instance type "+InstanceType+", InternalIP "+inst.InternalIP,
-		"Successfully initialized node "+key+" with cloud provider: taint "+TaintExternalCloudProvider+" removed")
+		"Successfully initialized node "+key+" with cloud provider: taint "+TaintExternalCloudProvider+" removed").
+		Say("cloud.nodeInitialized", controller.Name("node", key), controller.Name("taint", TaintExternalCloudProvider))
 	return nil
 }
 

@@ -196,7 +196,8 @@ func (k *Kubelet) createSandbox(w *podWorker, now time.Time, ds *controller.Deci
 		// for host-network sandboxes), and the CNI allocates nothing.
 		w.sandboxID, w.podIP, w.sandboxUp, w.sandboxAt = k.newID(), k.hostIP, true, now
 		k.criLog(w, now, "RunPodSandbox", "", fmt.Sprintf("id=%s hostNetwork ip=%s", w.sandboxID[:13], k.hostIP))
-		ds.Add("createPodSandbox", "spec.hostNetwork", fmt.Sprintf("sandbox %s on %s, the node's IP %s", w.sandboxID[:13], k.nodeName, k.hostIP))
+		ds.Add("createPodSandbox", "spec.hostNetwork", fmt.Sprintf("sandbox %s on %s, the node's IP %s", w.sandboxID[:13], k.nodeName, k.hostIP)).
+			Say("kubelet.sandboxHostNetwork", controller.Name("node", k.nodeName), controller.Name("ip", k.hostIP))
 		return nil
 	}
 	ip, err := k.ipam.allocate(pod.UID)
@@ -212,7 +213,8 @@ func (k *Kubelet) createSandbox(w *podWorker, now time.Time, ds *controller.Deci
 	}
 	k.criLog(w, now, "RunPodSandbox", "", detail)
 	ds.Add("createPodSandbox", "", fmt.Sprintf("sandbox %s on %s, pod IP %s", w.sandboxID[:13], k.nodeName, ip),
-		controller.Input{Name: "node", Value: k.nodeName})
+		controller.Input{Name: "node", Value: k.nodeName}).
+		Say("kubelet.sandboxCreated", controller.Name("node", k.nodeName), controller.Name("ip", ip))
 	return nil
 }
 
@@ -291,7 +293,8 @@ func (k *Kubelet) syncPod(w *podWorker, now time.Time, ds *controller.Decisions)
 			return err
 		}
 		w.confirmed = true
-		ds.Add("status_manager.syncPod", "terminated && deletionTimestamp set", "pod deleted with grace 0")
+		ds.Add("status_manager.syncPod", "terminated && deletionTimestamp set", "pod deleted with grace 0").
+			Say("kubelet.podDeleted")
 	}
 	k.scheduleNext(w, now)
 	return nil
@@ -489,7 +492,8 @@ func (k *Kubelet) computePodActions(w *podWorker, now time.Time, ds *controller.
 		// activeDeadlineHandler.ShouldEvict.
 		w.deadline = true
 		k.recorder.Event(w.pod, api.EventTypeNormal, reasonDeadlineExceeded, deadlineMessage)
-		ds.Add("activeDeadlineHandler.ShouldEvict", fmt.Sprintf("now - startTime >= %ds", *d), "kill the pod: "+deadlineMessage)
+		ds.Add("activeDeadlineHandler.ShouldEvict", fmt.Sprintf("now - startTime >= %ds", *d), "kill the pod: "+deadlineMessage).
+			Say("kubelet.activeDeadline", controller.Count("deadline", *d))
 		return true
 	}
 	policy := w.pod.Spec.RestartPolicy
@@ -510,7 +514,8 @@ func (k *Kubelet) computePodActions(w *podWorker, now time.Time, ds *controller.
 				if c.exited() && k.doBackOff(w, c, c.inst.finishedAt, now) {
 					return false
 				}
-				ds.Add("computePodActions", "next init container is a sidecar (restartPolicy Always)", "start sidecar "+c.name)
+				ds.Add("computePodActions", "next init container is a sidecar (restartPolicy Always)", "start sidecar "+c.name).
+					Say("kubelet.startSidecar", controller.Name("container", c.name))
 				k.startContainer(w, c, now)
 				return true
 			}
@@ -526,7 +531,8 @@ func (k *Kubelet) computePodActions(w *podWorker, now time.Time, ds *controller.
 			if c.exited() { // failed
 				if policy == api.RestartPolicyNever {
 					k.killPod(w, now)
-					ds.Add("computePodActions", "init container "+c.name+" failed && restartPolicy == Never", "pod failed")
+					ds.Add("computePodActions", "init container "+c.name+" failed && restartPolicy == Never", "pod failed").
+						Say("kubelet.initFailed", controller.Name("container", c.name))
 					return true
 				}
 				if now.Before(c.retryAt) {
@@ -538,7 +544,8 @@ func (k *Kubelet) computePodActions(w *podWorker, now time.Time, ds *controller.
 			} else if now.Before(c.retryAt) {
 				return false
 			}
-			ds.Add("computePodActions", "next init container", "start init container "+c.name)
+			ds.Add("computePodActions", "next init container", "start init container "+c.name).
+				Say("kubelet.startInit", controller.Name("container", c.name))
 			k.startContainer(w, c, now)
 			return true
 		}
@@ -557,7 +564,8 @@ func (k *Kubelet) computePodActions(w *podWorker, now time.Time, ds *controller.
 			msg := fmt.Sprintf("Container %s definition changed, will be restarted", c.name)
 			c.restartAfterStopMsg = msg
 			k.killContainer(w, c, msg, reasonUnknown, now)
-			ds.Add("computePodActions", "containerChanged: image "+in.specImage+" → "+c.spec.Image, msg)
+			ds.Add("computePodActions", "containerChanged: image "+in.specImage+" → "+c.spec.Image, msg).
+				Say("kubelet.imageChanged", controller.Name("container", c.name), controller.Name("from", in.specImage), controller.Name("to", c.spec.Image))
 			acted, toStart = true, toStart+1
 			continue
 		}
@@ -569,13 +577,15 @@ func (k *Kubelet) computePodActions(w *podWorker, now time.Time, ds *controller.
 				probe, why = "startup", reasonStartupProbe
 			}
 			msg := fmt.Sprintf("Container %s failed %s probe", c.name, probe)
+			say := controller.Msg("kubelet.probeFailedNoRestart", controller.Name("probe", probe+"Probe"), controller.Name("container", c.name))
 			if policy != api.RestartPolicyNever {
 				msg += ", will be restarted"
+				say = controller.Msg("kubelet.probeFailedRestart", controller.Name("probe", probe+"Probe"), controller.Name("container", c.name))
 				c.restartAfterStopMsg = msg
 				toStart++
 			}
 			k.killContainer(w, c, msg, why, now)
-			ds.Add("computePodActions", probe+" probe failed", msg)
+			ds.Add("computePodActions", probe+" probe failed", msg).SayMessage(say)
 			acted = true
 			continue
 		}
@@ -594,22 +604,25 @@ func (k *Kubelet) computePodActions(w *podWorker, now time.Time, ds *controller.
 			continue
 		}
 		if c.exited() && k.doBackOff(w, c, c.inst.finishedAt, now) {
-			ds.Add("doBackOff", fmt.Sprintf("now - finishedAt < back-off %v", k.crashBackOff.Get(k.stableKey(w, c))),
-				"CrashLoopBackOff: "+c.name)
+			backoff := k.crashBackOff.Get(k.stableKey(w, c))
+			ds.Add("doBackOff", fmt.Sprintf("now - finishedAt < back-off %v", backoff),
+				"CrashLoopBackOff: "+c.name).
+				Say("kubelet.crashLoopBackOff", controller.Name("container", c.name), controller.Duration("backoff", backoff), controller.Duration("max", maxContainerBackOff))
 			continue
 		}
-		verb := "start"
+		verb, say := "start", controller.Msg("kubelet.startContainer", controller.Name("container", c.name))
 		if c.inst != nil {
-			verb = "restart"
+			verb, say = "restart", controller.Msg("kubelet.restartContainer", controller.Name("container", c.name))
 		}
-		ds.Add("computePodActions", "container not running and should be", verb+" container "+c.name)
+		ds.Add("computePodActions", "container not running and should be", verb+" container "+c.name).SayMessage(say)
 		k.startContainer(w, c, now)
 		acted = true
 	}
 	if keep == 0 && toStart == 0 {
 		// Every container finished and none restarts: KillPod.
 		k.killPod(w, now)
-		ds.Add("computePodActions", "keepCount == 0 && len(ContainersToStart) == 0", "KillPod: the pod is done")
+		ds.Add("computePodActions", "keepCount == 0 && len(ContainersToStart) == 0", "KillPod: the pod is done").
+			Say("kubelet.podDone")
 		return true
 	}
 	return acted
@@ -728,11 +741,11 @@ func (k *Kubelet) syncTerminating(w *podWorker, now time.Time, ds *controller.De
 				k.killContainer(w, c, "", reasonUnknown, now)
 			}
 		}
-		grace := "-"
+		grace, say := "-", controller.Msg("kubelet.stopAllContainers")
 		if g := w.pod.DeletionGracePeriodSeconds; g != nil {
-			grace = fmt.Sprint(*g)
+			grace, say = fmt.Sprint(*g), controller.Msg("kubelet.stopAllContainersGrace", controller.Count("grace", *g))
 		}
-		ds.Add("syncTerminatingPod", "deletionGracePeriodSeconds = "+grace, "kill every container")
+		ds.Add("syncTerminatingPod", "deletionGracePeriodSeconds = "+grace, "kill every container").SayMessage(say)
 	}
 	if !w.terminated {
 		before := w.terminated

@@ -40,7 +40,8 @@ func (k *Kubelet) sandboxHandler(w *podWorker, now time.Time, ds *controller.Dec
 	k.recorder.Eventf(w.pod, api.EventTypeWarning, reasonFailedCreatePodSbx, "Failed to create pod sandbox: %s", msg)
 	ds.Add("createPodSandbox", fmt.Sprintf("RuntimeClass %s; node %s runs handlers %v", *name, k.nodeName, handlers),
 		"Failed to create pod sandbox: "+msg+"; retry in "+backOffPeriod.String(),
-		controller.Input{Name: "node", Value: k.nodeName})
+		controller.Input{Name: "node", Value: k.nodeName}).
+		Say("kubelet.sandboxFailed", controller.Name("class", *name), controller.Text("message", msg), controller.Duration("after", backOffPeriod))
 	w.sandboxRetry = now.Add(backOffPeriod)
 	k.wake(w, w.sandboxRetry)
 	return "", false

@@ -74,7 +74,8 @@ func (k *Kubelet) mountVolumes(w *podWorker, now time.Time, ds *controller.Decis
 				vm.backoff = mountBackOffMax
 			}
 			vm.next = vm.next.Add(vm.backoff)
-			ds.Add("MountVolume.SetUp", vm.name+": "+err.Error(), fmt.Sprintf("retry in %v", vm.backoff))
+			ds.Add("MountVolume.SetUp", vm.name+": "+err.Error(), fmt.Sprintf("retry in %v", vm.backoff)).
+				Say("kubelet.mountFailed", controller.Name("volume", vm.name), controller.Text("message", err.Error()), controller.Duration("after", vm.backoff))
 		}
 		all = all && vm.mounted
 	}
@@ -92,7 +93,8 @@ func (k *Kubelet) mountVolumes(w *podWorker, now time.Time, ds *controller.Decis
 			"Unable to attach or mount volumes: unmounted volumes=[%s], unattached volumes=[], failed to process volumes=[]: context deadline exceeded",
 			strings.Join(unmounted, " "))
 		w.waitStart = now.Add(podWorkerBackOff)
-		ds.Add("WaitForAttachAndMount", "2m3s without "+strings.Join(unmounted, ", "), "sync again in 10s")
+		ds.Add("WaitForAttachAndMount", "2m3s without "+strings.Join(unmounted, ", "), "sync again in 10s").
+			Say("kubelet.mountTimedOut", controller.Name("volumes", strings.Join(unmounted, ", ")), controller.Duration("timeout", mountWaitTimeout), controller.Duration("after", podWorkerBackOff))
 	}
 	return false
 }

@@ -160,7 +160,8 @@ func (e *Elector) Sync(key string, ds *controller.Decisions) error {
 			e.leading = true
 			e.recordEvent(becameLeader)
 			ds.Add("LeaderElector.acquire", "", fmt.Sprintf("%s acquired lease %s", e.cfg.Identity, e.key),
-				controller.Input{Name: "leaseDuration", Value: e.cfg.LeaseDuration.String()})
+				controller.Input{Name: "leaseDuration", Value: e.cfg.LeaseDuration.String()}).
+				Say("leaderelection.acquired", controller.Name("identity", e.cfg.Identity), controller.Name("lease", e.key), controller.Duration("leaseDuration", e.cfg.LeaseDuration))
 			if e.cfg.OnStartedLeading != nil {
 				e.cfg.OnStartedLeading()
 			}
@@ -175,7 +176,8 @@ func (e *Elector) Sync(key string, ds *controller.Decisions) error {
 				holder, clockTime(e.observedTime), clockTime(e.observedTime), e.leaseDuration(), clockTime(until)),
 			fmt.Sprintf("not leader; retry in %s", wait),
 			controller.Input{Name: "holderIdentity", Value: holder},
-			controller.Input{Name: "observedTime", Value: clockTime(e.observedTime)})
+			controller.Input{Name: "observedTime", Value: clockTime(e.observedTime)}).
+			Say("leaderelection.heldByOther", controller.Name("holder", holder), controller.Duration("leaseDuration", e.leaseDuration()), controller.Duration("after", wait))
 		e.queue.AddAfter(key, wait)
 		return nil
 	}
@@ -200,7 +202,8 @@ func (e *Elector) renew(now time.Time, ds *controller.Decisions) error {
 	}
 	holder, _ := e.Observed()
 	ds.Add("LeaderElector.renew", fmt.Sprintf("no renewal for %s ≥ renewDeadline %s", now.Sub(e.renewFailingSince), e.cfg.RenewDeadline),
-		"leader election lost; held by "+holder)
+		"leader election lost; held by "+holder).
+		Say("leaderelection.lost", controller.Name("identity", e.cfg.Identity), controller.Duration("renewDeadline", e.cfg.RenewDeadline))
 	e.recordEvent(stoppedLeading)
 	e.leading, e.stopped = false, true
 	if e.cfg.OnStoppedLeading != nil {

@@ -263,7 +263,8 @@ func (s *Scheduler) Sync(key string, ds *controller.Decisions) error {
 		if st.phase == phaseUnschedulable {
 			ds.Add("flushUnschedulablePodsLeftover",
 				fmt.Sprintf("unschedulable since %s; now - since > %s", formatTime(st.timestamp), PodMaxInUnschedulablePods),
-				"move "+key+" to the active queue (UnschedulableTimeout)")
+				"move "+key+" to the active queue (UnschedulableTimeout)").
+				Say("scheduler.flushUnschedulable", controller.Duration("max", PodMaxInUnschedulablePods))
 		}
 		st.phase = phaseActive
 	}
@@ -278,13 +279,15 @@ func (s *Scheduler) Sync(key string, ds *controller.Decisions) error {
 func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *controller.Decisions) {
 	nodes := s.nodeSnapshot()
 	if len(nodes) == 0 {
-		ds.Add("schedulePod", "", "no nodes: "+ErrNoNodesAvailable)
+		ds.Add("schedulePod", "", "no nodes: "+ErrNoNodesAvailable).
+			Say("scheduler.noNodes")
 		s.handleFailure(key, pod, st, ReasonUnschedulable, ErrNoNodesAvailable, nil, ds)
 		return
 	}
 	claims, preMsg := s.volumes.preFilter(pod)
 	if preMsg != "" {
-		ds.Add("RunPreFilterPlugins", pluginVolumeBinding, preMsg)
+		ds.Add("RunPreFilterPlugins", pluginVolumeBinding, preMsg).
+			Say("scheduler.preFilterFailed", controller.Text("message", preMsg))
 		s.handleFailure(key, pod, st, ReasonUnschedulable, preFilterErrorMessage(len(nodes), preMsg),
 			map[string]bool{pluginVolumeBinding: true}, ds)
 		return
@@ -352,7 +355,8 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 		fmt.Sprintf("pod requests cpu %s, memory %s; filters %s, %s, %s, %s, %s",
 			formatCPU(f.requests.milliCPU), formatMemory(f.requests.memory), pluginNodeUnschedulable,
 			pluginTaintToleration, pluginNodeAffinity, pluginNodePorts, pluginNodeResourcesFit),
-		fmt.Sprintf("%d/%d nodes fit", len(feasible), len(nodes)), inputs...)
+		fmt.Sprintf("%d/%d nodes fit", len(feasible), len(nodes)), inputs...).
+		SayMessage(fitSentence(len(feasible), len(nodes)))
 	if len(feasible) == 0 {
 		msg := fitErrorMessage(len(nodes), failed)
 		s.handleFailure(key, pod, st, ReasonUnschedulable, msg, rejected, ds)
@@ -365,7 +369,8 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 	ds.Add("prioritizeNodes",
 		"score = NodeResourcesFit(least allocated)×1 + PodTopologySpread(same owner per node)×2 + TaintToleration(PreferNoSchedule)×3",
 		fmt.Sprintf("%s scores %d, the highest (ties go to the first name)", target, scores[best].total),
-		scoreInputs(scores, best)...)
+		scoreInputs(scores, best)...).
+		Say("scheduler.pickNode", controller.Name("node", target), controller.Count("score", scores[best].total))
 
 	if !s.volumes.preBind(key, pod, claims, target, ds) {
 		return
@@ -373,23 +378,34 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 	s.bind(key, pod, st, target, ds)
 }
 
+// fitSentence says how many nodes passed the filters.
+func fitSentence(fit, nodes int) *controller.Message {
+	if fit == 0 {
+		return controller.Msg("scheduler.noNodeFits", controller.Count("nodes", nodes))
+	}
+	return controller.Msg("scheduler.nodesFit", controller.Count("fit", fit), controller.Count("nodes", nodes))
+}
+
 // bind is the binding cycle's Bind step (DefaultBinder.Bind: POST
 // pods/binding) and the Scheduled event.
 func (s *Scheduler) bind(key string, pod *api.Pod, st *queuedPod, target string, ds *controller.Decisions) {
 	if _, err := s.ctx.Server.BindShared(pod.Namespace, pod.Name, target); err != nil {
 		if apiserver.IsNotFound(err) {
-			ds.Add("bind", "", "pod "+key+" is gone")
+			ds.Add("bind", "", "pod "+key+" is gone").
+				Say("scheduler.podGone")
 			delete(s.states, key)
 			return
 		}
 		msg := fmt.Sprintf(bindPluginErrorFormat, defaultBinderPluginName, err)
-		ds.Add("bind", "POST pods/binding "+target, "error: "+err.Error())
+		ds.Add("bind", "POST pods/binding "+target, "error: "+err.Error()).
+			Say("scheduler.bindFailed", controller.Name("node", target), controller.Text("message", err.Error()))
 		s.handleFailure(key, pod, st, ReasonSchedulerError, msg, nil, ds)
 		return
 	}
 	delete(s.states, key)
 	delete(s.volumes.waiting, key)
-	ds.Add("bind", "POST pods/binding", key+" → "+target)
+	ds.Add("bind", "POST pods/binding", key+" → "+target).
+		Say("scheduler.bound", controller.Name("node", target))
 	s.recorder.Eventf(pod, api.EventTypeNormal, EventScheduled, scheduledMessageFormat, pod.Namespace, pod.Name, target)
 }
 
@@ -410,7 +426,8 @@ func (s *Scheduler) handleFailure(key string, pod *api.Pod, st *queuedPod, reaso
 		s.queue.AddAfter(key, st.due.Sub(now))
 		ds.Add("handleSchedulingFailure", "",
 			fmt.Sprintf("%s: %s; unschedulable until a cluster event helps, or the leftover flush at %s",
-				reason, msg, formatTime(st.due)))
+				reason, msg, formatTime(st.due))).
+			Say("scheduler.unschedulable", controller.Text("message", msg), controller.Duration("after", st.due.Sub(now)))
 		return
 	}
 	backoff := backoffDuration(st.attempts)
@@ -418,7 +435,8 @@ func (s *Scheduler) handleFailure(key string, pod *api.Pod, st *queuedPod, reaso
 	st.due = now.Add(backoff)
 	s.queue.AddAfter(key, backoff)
 	ds.Add("handleSchedulingFailure", fmt.Sprintf("attempt %d: back-off 1s doubling, at most 10s", st.attempts),
-		fmt.Sprintf("%s: %s; retry in %s", reason, msg, backoff))
+		fmt.Sprintf("%s: %s; retry in %s", reason, msg, backoff)).
+		Say("scheduler.backOff", controller.Name("reason", reason), controller.Text("message", msg), controller.Duration("after", backoff))
 }
 
 // leftoverFlushAfter is the first run of flushUnschedulablePodsLeftover

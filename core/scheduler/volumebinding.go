@@ -203,11 +203,13 @@ func (vb *volumeBinder) preBind(key string, pod *api.Pod, pc *podClaims, node st
 		}
 		patch, _ := json.Marshal(map[string]any{"metadata": map[string]any{"annotations": map[string]string{AnnSelectedNode: node}}})
 		if _, err := vb.s.ctx.Server.Patch(pvcKind, c.Namespace, c.Name, apiserver.StrategicMergePatchType, patch); err != nil {
-			ds.Add(volumeBindingWaitDecisionPrefix, "", "annotate claim "+c.Name+": "+err.Error())
+			ds.Add(volumeBindingWaitDecisionPrefix, "", "annotate claim "+c.Name+": "+err.Error()).
+				Say("scheduler.annotateClaimFailed", controller.Name("claim", c.Name), controller.Name("node", node), controller.Text("message", err.Error()))
 		}
 	}
 	vb.waiting[key] = node
 	ds.Add(volumeBindingWaitDecisionPrefix, "claims "+strings.Join(pending, ", ")+" bind WaitForFirstConsumer",
-		fmt.Sprintf("%s=%s on each; pod %s waits for them to be bound before binding to %s", AnnSelectedNode, node, key, node))
+		fmt.Sprintf("%s=%s on each; pod %s waits for them to be bound before binding to %s", AnnSelectedNode, node, key, node)).
+		Say("scheduler.waitForClaims", controller.Name("claims", strings.Join(pending, ", ")), controller.Name("node", node))
 	return false
 }

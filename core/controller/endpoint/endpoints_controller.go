@@ -150,15 +150,18 @@ func (c *Controller) syncService(key string, ds *controller.Decisions) error {
 		}
 		c.triggerTimeTracker.DeleteService(namespace, name)
 		c.staleEndpointsTracker.delete(namespace, name)
-		ds.Add("syncService", "", "Service is gone; delete Endpoints "+name)
+		ds.Add("syncService", "", "Service is gone; delete Endpoints "+name).
+			Say("endpoint.serviceGone", controller.Name("service", name))
 		return nil
 	}
 	if svc.Spec.Type == api.ServiceTypeExternalName {
-		ds.Add("syncService", "type ExternalName", "no Endpoints for an ExternalName Service")
+		ds.Add("syncService", "type ExternalName", "no Endpoints for an ExternalName Service").
+			Say("endpoint.externalName", controller.Name("service", svc.Name))
 		return nil
 	}
 	if svc.Spec.Selector == nil {
-		ds.Add("syncService", "no selector", "Endpoints are managed by the user")
+		ds.Add("syncService", "no selector", "Endpoints are managed by the user").
+			Say("endpoint.noSelector", controller.Name("service", svc.Name))
 		return nil
 	}
 	sel := labels.SelectorFromSet(labels.Set(svc.Spec.Selector))
@@ -217,7 +220,8 @@ func (c *Controller) syncService(key string, ds *controller.Decisions) error {
 	if !exists {
 		current = &api.Endpoints{ObjectMeta: api.ObjectMeta{Name: svc.Name, Namespace: svc.Namespace, Labels: svc.Labels}}
 	} else if c.staleEndpointsTracker.isStale(current) {
-		ds.Add("syncService", formula, "Endpoints informer cache is out of date; retry", inputs...)
+		ds.Add("syncService", formula, "Endpoints informer cache is out of date; retry", inputs...).
+			Say("endpoint.staleCache")
 		return fmt.Errorf("endpoints informer cache is out of date, resource version %s already processed for endpoints %s",
 			current.ResourceVersion, key)
 	}
@@ -230,7 +234,8 @@ func (c *Controller) syncService(key string, ds *controller.Decisions) error {
 	if exists && api.SemanticEqual(endpointSubsetsIgnoringResourceVersion(current.Subsets), endpointSubsetsIgnoringResourceVersion(subsets)) &&
 		api.SemanticEqual(emptyAsNil(compareLabels), emptyAsNil(svc.Labels)) &&
 		capacityAnnotationSetCorrectly(current.Annotations, current.Subsets) {
-		ds.Add("syncService", formula, "Endpoints "+svc.Name+" unchanged: "+summarize(subsets), inputs...)
+		ds.Add("syncService", formula, "Endpoints "+svc.Name+" unchanged: "+summarize(subsets), inputs...).
+			Say("endpoint.unchanged", controller.Name("service", svc.Name), controller.Count("ready", ready), controller.Count("notReady", notReady))
 		return nil
 	}
 
@@ -260,16 +265,16 @@ func (c *Controller) syncService(key string, ds *controller.Decisions) error {
 	}
 	updated.Labels[api.LabelEndpointsManagedBy] = ControllerName
 
-	verb := "update"
+	verb, say := "update", controller.Msg("endpoint.update", controller.Name("service", svc.Name), controller.Count("ready", ready), controller.Count("notReady", notReady))
 	var err error
 	var written api.Object
 	if !exists {
-		verb = "create"
+		verb, say = "create", controller.Msg("endpoint.create", controller.Name("service", svc.Name), controller.Count("ready", ready), controller.Count("notReady", notReady))
 		_, err = c.server.Create(updated)
 	} else {
 		written, err = c.server.Update(updated)
 	}
-	ds.Add("syncService", formula, fmt.Sprintf("%s Endpoints %s: %s", verb, svc.Name, summarize(updated.Subsets)), inputs...)
+	ds.Add("syncService", formula, fmt.Sprintf("%s Endpoints %s: %s", verb, svc.Name, summarize(updated.Subsets)), inputs...).SayMessage(say)
 	if err != nil {
 		if !exists && apiserver.IsForbidden(err) && controller.HasStatusCause(err, apiserver.CauseTypeNamespaceTerminating) {
 			return nil // the namespace is going away; creates would keep failing

@@ -145,15 +145,18 @@ func (c *Controller) syncService(key string, ds *controller.Decisions) error {
 	if !ok {
 		c.triggerTracker.DeleteService(namespace, name)
 		c.tracker.deleteService(namespace, name)
-		ds.Add("syncService", "", "Service is gone; its slices go with it (garbage collector)")
+		ds.Add("syncService", "", "Service is gone; its slices go with it (garbage collector)").
+			Say("endpointslice.serviceGone", controller.Name("service", name))
 		return nil
 	}
 	if svc.Spec.Type == api.ServiceTypeExternalName {
-		ds.Add("syncService", "type ExternalName", "no endpoints for an ExternalName Service")
+		ds.Add("syncService", "type ExternalName", "no endpoints for an ExternalName Service").
+			Say("endpointslice.externalName", controller.Name("service", svc.Name))
 		return nil
 	}
 	if svc.Spec.Selector == nil {
-		ds.Add("syncService", "no selector", "EndpointSlices are managed by the user")
+		ds.Add("syncService", "no selector", "EndpointSlices are managed by the user").
+			Say("endpointslice.noSelector", controller.Name("service", svc.Name))
 		return nil
 	}
 	sel := labels.SelectorFromSet(labels.Set(svc.Spec.Selector))
@@ -166,7 +169,8 @@ func (c *Controller) syncService(key string, ds *controller.Decisions) error {
 		}
 	}
 	if c.tracker.staleSlices(svc, slices) {
-		ds.Add("syncService", "", "EndpointSlice informer cache is out of date; retry")
+		ds.Add("syncService", "", "EndpointSlice informer cache is out of date; retry").
+			Say("endpointslice.staleCache")
 		return fmt.Errorf("EndpointSlice informer cache is out of date")
 	}
 	trigger := c.triggerTracker.ComputeEndpointLastChangeTriggerTime(svc, pods)
@@ -178,7 +182,7 @@ func (c *Controller) syncService(key string, ds *controller.Decisions) error {
 		{Name: "pods", Value: fmt.Sprint(len(pods))},
 		{Name: "slices", Value: fmt.Sprint(len(slices))},
 	}
-	ds.Add("Reconcile", endpointSummary(svc, pods), ch.String(), inputs...)
+	ds.Add("Reconcile", endpointSummary(svc, pods), ch.String(), inputs...).SayMessage(ch.sentence(svc.Name, len(pods)))
 	if err != nil {
 		c.recorder.Eventf(svc, api.EventTypeWarning, "FailedToUpdateEndpointSlices",
 			"Error updating Endpoint Slices for Service %s/%s: %v", svc.Namespace, svc.Name, err)

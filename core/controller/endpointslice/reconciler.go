@@ -51,6 +51,15 @@ func (c *changes) String() string {
 	return strings.Join(parts, "; ")
 }
 
+// sentence says what the reconcile changed, in plain words.
+func (c *changes) sentence(service string, pods int) *controller.Message {
+	if len(c.created)+len(c.updated)+len(c.deleted) == 0 {
+		return controller.Msg("endpointslice.unchanged", controller.Name("service", service), controller.Count("pods", pods))
+	}
+	return controller.Msg("endpointslice.reconciled", controller.Name("service", service), controller.Count("pods", pods),
+		controller.Count("created", len(c.created)), controller.Count("updated", len(c.updated)), controller.Count("deleted", len(c.deleted)))
+}
+
 // reconcile models Reconciler.Reconcile: slices of an address type the
 // Service no longer has are deleted; each address type it has is
 // reconciled.

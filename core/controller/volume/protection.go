@@ -64,7 +64,8 @@ func (p *Protection) Sync(key string, ds *controller.Decisions) error {
 			v.Status.Phase == api.VolumeBound {
 			return nil
 		}
-		ds.Add("processPV", "volume "+name+" is deleted and not bound", "remove kubernetes.io/pv-protection")
+		ds.Add("processPV", "volume "+name+" is deleted and not bound", "remove kubernetes.io/pv-protection").
+			Say("volume.removePVProtection", controller.Name("volume", name), controller.Name("finalizer", "kubernetes.io/pv-protection"))
 		return p.removeFinalizer(v, "kubernetes.io/pv-protection")
 	}
 	k, _ := strings.CutPrefix(key, "claim:")
@@ -79,12 +80,14 @@ func (p *Protection) Sync(key string, ds *controller.Decisions) error {
 		}
 		for _, v := range pod.Spec.Volumes {
 			if v.PersistentVolumeClaim != nil && v.PersistentVolumeClaim.ClaimName == name {
-				ds.Add("isBeingUsed", "", "claim "+k+" is used by pod "+pod.Name+": keep kubernetes.io/pvc-protection")
+				ds.Add("isBeingUsed", "", "claim "+k+" is used by pod "+pod.Name+": keep kubernetes.io/pvc-protection").
+					Say("volume.claimInUse", controller.Name("claim", k), controller.Name("pod", pod.Name), controller.Name("finalizer", "kubernetes.io/pvc-protection"))
 				return nil
 			}
 		}
 	}
-	ds.Add("processPVC", "claim "+k+" is deleted and no pod uses it", "remove kubernetes.io/pvc-protection")
+	ds.Add("processPVC", "claim "+k+" is deleted and no pod uses it", "remove kubernetes.io/pvc-protection").
+		Say("volume.removePVCProtection", controller.Name("claim", k), controller.Name("finalizer", "kubernetes.io/pvc-protection"))
 	return p.removeFinalizer(c, "kubernetes.io/pvc-protection")
 }
 

@@ -150,7 +150,8 @@ func (c *Controller) syncClaim(key string, ds *controller.Decisions) error {
 	delay := classFound && sc.VolumeBindingMode != nil && *sc.VolumeBindingMode == api.VolumeBindingWaitForFirstConsumer
 	if v := c.findBestMatch(claim, delay); v != nil {
 		ds.Add("findBestMatchForClaim", fmt.Sprintf("claim requests %s, class %q", storageOf(claim.Spec.Resources.Requests), class),
-			"bind to volume "+v.Name)
+			"bind to volume "+v.Name).
+			Say("volume.bindToVolume", controller.Name("volume", v.Name), controller.Name("storage", storageOf(claim.Spec.Resources.Requests)))
 		return c.bind(v, claim)
 	}
 	switch {
@@ -162,18 +163,21 @@ func (c *Controller) syncClaim(key string, ds *controller.Decisions) error {
 			reason, msg = "WaitForPodScheduled", "waiting for pods "+strings.Join(pods, ",")+" to be scheduled"
 		}
 		c.recorder.Event(claim, api.EventTypeNormal, reason, msg)
-		ds.Add("syncUnboundClaim", "class "+class+" binds WaitForFirstConsumer; no node selected", reason+": "+msg)
+		ds.Add("syncUnboundClaim", "class "+class+" binds WaitForFirstConsumer; no node selected", reason+": "+msg).
+			Say("volume.waitForFirstConsumer", controller.Name("class", class), controller.Text("message", msg))
 	case class != "":
 		if !classFound {
 			msg := fmt.Sprintf("storageclass.storage.k8s.io %q not found", class)
 			c.recorder.Event(claim, api.EventTypeWarning, "ProvisioningFailed", msg)
-			ds.Add("provisionClaim", "", "ProvisioningFailed: "+msg)
+			ds.Add("provisionClaim", "", "ProvisioningFailed: "+msg).
+				Say("volume.classNotFound", controller.Name("class", class))
 			return nil
 		}
 		return c.provisionExternal(claim, sc, ds)
 	default:
 		c.recorder.Event(claim, api.EventTypeNormal, "FailedBinding", "no persistent volumes available for this claim and no storage class is set")
-		ds.Add("syncUnboundClaim", "no matching volume, no class", "FailedBinding")
+		ds.Add("syncUnboundClaim", "no matching volume, no class", "FailedBinding").
+			Say("volume.noVolumeNoClass")
 	}
 	return c.updateClaimPhase(claim, api.ClaimPending)
 }
@@ -211,7 +215,8 @@ func (c *Controller) provisionExternal(claim *api.PersistentVolumeClaim, sc *api
 		"or manually by the system administrator. If volume creation is delayed, please verify that "+
 		"the provisioner is running and correctly registered.", sc.Provisioner)
 	c.recorder.Event(claim, api.EventTypeNormal, "ExternalProvisioning", msg)
-	ds.Add("provisionClaimOperationExternal", "class "+sc.Name+" provisioner "+sc.Provisioner, "claim annotated for the external provisioner")
+	ds.Add("provisionClaimOperationExternal", "class "+sc.Name+" provisioner "+sc.Provisioner, "claim annotated for the external provisioner").
+		Say("volume.externalProvisioning", controller.Name("class", sc.Name), controller.Name("provisioner", sc.Provisioner))
 	return nil
 }
 
@@ -358,7 +363,8 @@ func (c *Controller) syncVolume(name string, ds *controller.Decisions) error {
 		if v.Status.Phase == api.VolumeBound || v.Status.Phase == api.VolumePending || v.Status.Phase == api.VolumeAvailable {
 			want = api.VolumeReleased
 			ds.Add("syncVolume", "claim "+r.Namespace+"/"+r.Name+" is gone", "volume "+v.Name+" Released, reclaim policy "+
-				string(v.Spec.PersistentVolumeReclaimPolicy))
+				string(v.Spec.PersistentVolumeReclaimPolicy)).
+				Say("volume.released", controller.Name("claim", r.Namespace+"/"+r.Name), controller.Name("volume", v.Name), controller.Name("policy", string(v.Spec.PersistentVolumeReclaimPolicy)))
 		}
 	}
 	if want == v.Status.Phase {

@@ -17,7 +17,7 @@ import { drawWhy } from "./why.js";
 import { drawEvents } from "./events.js";
 import { drawTransport, setPlaying } from "./transport.js";
 import { drawClockHint } from "./clockhint.js";
-import { clearConsole, print } from "./console.js";
+import { clearConsole, markFuture, print } from "./console.js";
 import { openEditor, setEditor } from "./editor.js";
 import { listExamples } from "./examples.js";
 import { showLoad } from "./load.js";
@@ -28,6 +28,7 @@ import "./theme.js";
 
 onDraw(drawTransport);
 onDraw(drawClockHint);
+onDraw(markFuture);
 onDraw(drawCluster);
 onDraw((v) => setHTML("chart", chartSVG(v.chart)));
 onDraw(drawWhy);

@@ -1,20 +1,27 @@
 // console.js is the kubectl console: the command line (history, Tab
-// completion from the core's command tree) and the output it prints.
+// completion from the core's command tree) and the output it prints, each
+// command an entry tied to the tick it ran at.
 
 import { t } from "./i18n.js";
 import { $, store } from "./dom.js";
 import { rpc } from "./rpc.js";
+import { previousState } from "./recovery.js";
+import { view } from "./view.js";
 
 const out = $("console-output");
 const input = $("console-input");
 const cmdHistory = JSON.parse(store.get("history") || "[]");
 let historyAt = cmdHistory.length;
 
+// into is where print writes: the console, or the entry printOutput is
+// filling.
+let into = out;
+
 export function print(text, cls = "") {
   const span = document.createElement("span");
   if (cls) span.className = cls;
   span.textContent = text.endsWith("\n") || text === "" ? text : `${text}\n`;
-  out.append(span);
+  into.append(span);
   while (out.childNodes.length > 600) out.firstChild.remove();
   out.scrollTop = out.scrollHeight;
 }
@@ -26,15 +33,74 @@ const conflict = "the object has been modified; please apply your changes to the
 // A clock-moving command: anything but the clock verbs themselves.
 const clockVerb = /^(tick|jump|back|reset)\b/;
 
+// printOutput prints a command and what it printed as one entry of the
+// timeline: it knows the tick it ran at, is dimmed while an earlier tick
+// is shown (markFuture), and its command line jumps the timeline there.
 export function printOutput(o) {
-  print(`$ ${o.line}`, "cmd");
-  if (o.discarded) print(t("console.discarded", { tick: o.tick, n: o.discarded }), "note");
-  if (o.past) print(t("console.past", { tick: o.tick }), "note");
-  if (o.stdout) print(o.stdout);
-  if (o.stderr) print(o.stderr, "err");
-  if (`${o.stdout}${o.stderr}`.includes(conflict)) print(t("console.conflict"), "note");
-  if (o.end > o.tick && !clockVerb.test(o.line)) print(t("console.advanced", { n: o.end - o.tick, from: o.tick, to: o.end }), "note");
+  const entry = document.createElement("div");
+  entry.className = "entry";
+  entry.dataset.tick = String(o.end ?? o.tick ?? 0);
+  out.append(entry);
+  into = entry;
+  try {
+    print(`$ ${o.line}`, "cmd");
+    const cmd = entry.lastChild;
+    cmd.tabIndex = 0;
+    cmd.setAttribute("role", "button");
+    cmd.title = t("console.showTick", { tick: Number(entry.dataset.tick) });
+    if (o.discarded) {
+      print(t("console.discarded", { tick: o.tick, n: o.discarded }), "note");
+      offerRestore(previousState());
+    }
+    if (o.past) print(t("console.past", { tick: o.tick }), "note");
+    if (o.stdout) print(o.stdout);
+    if (o.stderr) print(o.stderr, "err");
+    if (`${o.stdout}${o.stderr}`.includes(conflict)) print(t("console.conflict"), "note");
+    if (o.end > o.tick && !clockVerb.test(o.line)) print(t("console.advanced", { n: o.end - o.tick, from: o.tick, to: o.end }), "note");
+  } finally {
+    into = out;
+  }
+  markFuture(view());
 }
+
+// offerRestore adds a button that brings back the timeline an action has
+// just discarded (its state before the action), once.
+function offerRestore(state) {
+  if (!state) return;
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "restore";
+  b.textContent = t("console.restore");
+  b.addEventListener("click", async () => {
+    b.disabled = true;
+    try {
+      const r = await rpc("decode", state);
+      if (r.error) throw new Error(r.error);
+      print(t("console.restored", { tick: r.cursor, head: r.head }), "note");
+    } catch (err) {
+      print(err.message, "err");
+    }
+  }, { once: true });
+  into.append(b, "\n");
+}
+
+// markFuture dims the entries that ran after the tick shown, and says so.
+export function markFuture(v) {
+  if (!v) return;
+  for (const e of out.querySelectorAll(".entry")) {
+    const future = Number(e.dataset.tick) > v.tick;
+    if (e.classList.toggle("future", future)) e.firstChild.dataset.label = t("console.future");
+  }
+}
+
+// A click (or Enter) on an entry's command line shows its tick.
+function jumpFrom(e) {
+  const cmd = e.target.closest(".entry > .cmd");
+  if (!cmd) return;
+  rpc("jump", Number(cmd.parentElement.dataset.tick)).catch((err) => print(err.message, "err"));
+}
+out.addEventListener("click", jumpFrom);
+out.addEventListener("keydown", (e) => { if (e.key === "Enter") jumpFrom(e); });
 
 export async function runLine(line) {
   if (line.trim() === "clear") { out.textContent = ""; return; }

@@ -14,12 +14,18 @@ import { t } from "./i18n.js";
 
 const storageKey = "kubeplay.session";
 let good = null; // the last good state, encoded
+let previous = null; // the one before it: the timeline an action may have discarded
 
 // remember keeps state as the last good one.
 export function remember(state) {
+  if (state !== good) previous = good;
   good = state;
   try { localStorage.setItem(storageKey, state); } catch { /* private mode or full: memory still has it */ }
 }
+
+// previousState is the state before the last action's, or null: when
+// that action discarded the future, the timeline it discarded.
+export const previousState = () => previous;
 
 // saved is the state a reload restores, or null.
 export function saved() {

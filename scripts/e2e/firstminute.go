@@ -2,16 +2,23 @@ package main
 
 import (
 	"context"
+	"fmt"
+	neturl "net/url"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The first minute of a learner on a fresh page (issue 14): after Apply
 // the page says the clock is paused and offers Run until settled, which
 // plays to the tick the rollout settled at and says why it stopped; a
-// command that waits says how far the clock moved; the Why? pane speaks
-// the page's language. They run after the main checks, on a fresh page.
+// command that waits says how far the clock moved; the console's entries
+// are tied to the timeline, and a discarded timeline can be brought back;
+// the Why? pane speaks the page's language. They run after the main
+// checks, on a fresh page.
 func init() { checks = append(checks, firstMinuteChecks...) }
 
 const (
@@ -19,10 +26,21 @@ const (
 	playing   = `document.getElementById("play").getAttribute("aria-pressed") === "true"`
 )
 
+// freshStorage leaves the page (so nothing it was still saving lands
+// later) and empties the site's localStorage.
+func freshStorage(site string) chromedp.Action[void] {
+	u, _ := neturl.Parse(site)
+	origin := u.Scheme + "://" + u.Host
+	return chromedp.Steps(chromedp.Navigate("about:blank"), chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, storage.ClearDataForOrigin, storage.ClearDataForOriginParams{Origin: origin, StorageTypes: "local_storage"})
+		return err
+	}))
+}
+
 var firstMinuteChecks = []check{
 	{"after Apply the paused clock says so, and Run until settled stops at the end of the rollout", func(ctx context.Context, url string) error {
 		return chromedp.Do(ctx,
-			eval(`localStorage.clear()`),
+			freshStorage(url),
 			chromedp.Navigate(url),
 			poll(pageReady+` && `+atTick(0)+` && document.getElementById("clock-hint").hidden`, 60*time.Second),
 			enterText("editor", webManifest),
@@ -46,9 +64,44 @@ var firstMinuteChecks = []check{
 			poll(consoleHas(`successfully rolled out`)+` && /\(the clock moved \d+ s while it waited: tick \d+ → \d+\)/.test(document.getElementById("console-output").textContent)`, 20*time.Second),
 		)
 	}},
-	{"the Why? pane leads with a plain sentence in the page's language", func(ctx context.Context, url string) error {
+	{"console entries after the tick shown are dimmed, and a click on one shows its tick", func(ctx context.Context, _ string) error {
+		at, err := tickShown(ctx)
+		if err != nil {
+			return err
+		}
+		const entries = `[...document.querySelectorAll("#console-output .entry")]`
+		const getPods = entries + `.findLast((e) => e.firstChild.textContent.startsWith("$ kubectl get pods"))`
+		const ticked = entries + `.findLast((e) => e.firstChild.textContent.startsWith("$ tick 5"))`
 		return chromedp.Do(ctx,
-			eval(`localStorage.clear()`),
+			console("kubectl get pods"),
+			console("tick 5"),
+			poll(atTick(at+5)+` && !`+getPods+`.classList.contains("future") && !`+ticked+`.classList.contains("future")`, 10*time.Second),
+			press(kb.Home),
+			poll(atTick(0)+` && `+getPods+`.classList.contains("future") && `+ticked+`.classList.contains("future")`, 10*time.Second),
+			eval(getPods+`.firstChild.click()`),
+			poll(fmt.Sprintf(`%s && !%s.classList.contains("future") && %s.classList.contains("future")`, atTick(at), getPods, ticked), 10*time.Second),
+		)
+	}},
+	{"acting in the past offers the discarded timeline back", func(ctx context.Context, _ string) error {
+		at, err := tickShown(ctx)
+		if err != nil {
+			return err
+		}
+		const head = `Number(document.getElementById("clock").textContent.match(/tick \d+ \/ (\d+)/)[1])`
+		return chromedp.Do(ctx,
+			poll(head+` === `+fmt.Sprint(at+5), 5*time.Second),
+			console("kubectl scale deployment/web --replicas=2"),
+			poll(consoleHas("5 later ticks discarded")+` && `+head+` === `+fmt.Sprint(at), 10*time.Second),
+			eval(`[...document.querySelectorAll("#console-output button.restore")].pop().click()`),
+			poll(consoleHas(fmt.Sprintf("(the timeline is back: tick %d of %d)", at, at+5))+` && `+head+` === `+fmt.Sprint(at+5), 10*time.Second),
+			// The restored timeline is the one before the scale: three Pods.
+			press(kb.End),
+			poll(`document.querySelectorAll("#pane-workloads .rs-new .pod").length === 3`, 10*time.Second),
+		)
+	}},
+	{"the Why? pane leads with a plain sentence in the page's language", func(ctx context.Context, url string) error {
+		err := chromedp.Do(ctx,
+			freshStorage(url),
 			chromedp.Navigate(url+"?lang=vi"),
 			poll(pageReady+` && document.documentElement.lang === "vi"`, 60*time.Second),
 			enterText("editor", webManifest),
@@ -56,9 +109,19 @@ var firstMinuteChecks = []check{
 			poll(consoleHas("deployment.apps/web created"), 10*time.Second),
 			// One Step: the Deployment controller makes the ReplicaSet,
 			// said in Vietnamese, with the object in code type.
-			chromedp.Click(chromedp.ID("step")),
+			eval(`document.getElementById("step").click()`),
+		)
+		if err != nil {
+			return err
+		}
+		err = chromedp.Do(ctx,
 			poll(`[...document.querySelectorAll("#why .say")].some((p) => p.textContent.startsWith("Chưa có ReplicaSet nào chạy Pod template này") && p.querySelector("code"))`, 10*time.Second),
 			poll(`![...document.querySelectorAll("#why .say")].some((p) => /[{}]/.test(p.textContent))`, 5*time.Second),
 		)
+		if err != nil {
+			said, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#why .say")].slice(0, 3).map((p) => p.textContent).join(" | ") + " / " + document.getElementById("console-output").textContent.slice(-300)`))
+			return fmt.Errorf("%v; the pane says %q", err, said)
+		}
+		return nil
 	}},
 }

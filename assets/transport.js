@@ -9,6 +9,7 @@ import { print, printOutput } from "./console.js";
 import { view } from "./view.js";
 import { onStop } from "./status.js";
 import { closeGuide } from "./guide.js";
+import { landmarkFrom } from "./landmarks.js";
 
 let playing = false;
 let speed = Number($("speed").value);
@@ -83,6 +84,12 @@ export async function runUntilSettled() {
   setPlaying(true, r.at, note);
 }
 
+// jumpToLandmark shows the previous or next landmark on the slider.
+function jumpToLandmark(tick, dir) {
+  const to = landmarkFrom(tick, dir);
+  if (to !== null) { setPlaying(false); rpc("jump", to).catch((err) => print(err.message, "err")); }
+}
+
 $("play").addEventListener("click", () => setPlaying(!playing));
 $("tick").addEventListener("click", act("tick", 1));
 $("back").addEventListener("click", act("back"));
@@ -126,6 +133,8 @@ document.addEventListener("keydown", (e) => {
     u: runUntilSettled,
     Home: () => rpc("jump", 0),
     End: () => rpc("jump", v.head),
+    "[": () => jumpToLandmark(v.tick, -1),
+    "]": () => jumpToLandmark(v.tick, 1),
     "?": () => $("help").showModal(),
   };
   const f = keys[e.key];

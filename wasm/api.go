@@ -104,6 +104,11 @@ func (b *bridge) ops() []op {
 			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
 				return jsonString(s.Settle())
 			})},
+		{name: "landmarks", call: "landmarks()", doc: "the timeline's landmarks (commands, rollouts, failures, nodes) for the slider; returns a Landmark[]",
+			result: resultJSON,
+			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
+				return jsonString(s.Landmarks())
+			})},
 		{name: "step", session: true, call: "step()", doc: "one reconcile; returns an Output", result: resultJSON, view: viewAfter,
 			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
 				return jsonString(s.Step())

@@ -22,6 +22,8 @@ type world struct {
 	events *eventLog
 	series *series
 	build  *builder
+	// marks notes the timeline's landmarks as the world ticks.
+	marks *marker
 	// onTick, if set, runs after every tick the world takes, including the
 	// ticks inside a blocking kubectl command; the session captures views
 	// with it.
@@ -43,6 +45,7 @@ func newWorld(seed uint64) (*world, error) {
 		events: newEventLog(s.API, 2*maxViewEvents),
 		series: newSeries(),
 		build:  newBuilder(),
+		marks:  newMarker(),
 	}
 	r.BeforeEachStep(w.record)
 	return w, nil
@@ -74,6 +77,8 @@ func (w *world) advance() error {
 	}
 	err := w.sim.Tick()
 	w.events.sync()
+	w.sim.Informers.Pump()
+	w.marks.observe(w.tick(), w.sim.Informers)
 	if w.onTick != nil {
 		w.onTick(w)
 	}

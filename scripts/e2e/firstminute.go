@@ -57,6 +57,23 @@ var firstMinuteChecks = []check{
 			poll(`document.getElementById("clock-hint").hidden`, 5*time.Second),
 		)
 	}},
+	{"the slider marks the rollout, and ] and [ move between its landmarks", func(ctx context.Context, _ string) error {
+		const titles = `[...document.querySelectorAll("#marks .mark")].map((m) => m.title)`
+		return chromedp.Do(ctx,
+			poll(titles+`.some((s) => s === "tick 0: kubectl apply -f editor-1.yaml") && `+
+				titles+`.some((s) => /^tick 1: the rollout of deployment\/web starts$/.test(s)) && `+
+				titles+`.some((s) => /^tick \d+: the rollout of deployment\/web is complete$/.test(s))`, 10*time.Second),
+			press(kb.Home),
+			poll(atTick(0), 5*time.Second),
+			press("]"),
+			poll(atTick(1), 5*time.Second),
+			press("]"),
+			poll(`(() => { const t = `+titles+`.find((s) => s.endsWith("is complete")); return t && `+clockTick+` === Number(t.match(/tick (\d+)/)[1]); })()`, 5*time.Second),
+			press("["),
+			poll(atTick(1), 5*time.Second),
+			press(kb.End),
+		)
+	}},
 	{"a command that waits says how far the clock moved", func(ctx context.Context, _ string) error {
 		return chromedp.Do(ctx,
 			console("kubectl set image deployment/web nginx=nginx:1.16.1"),

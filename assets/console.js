@@ -33,6 +33,11 @@ const conflict = "the object has been modified; please apply your changes to the
 // A clock-moving command: anything but the clock verbs themselves.
 const clockVerb = /^(tick|jump|back|reset)\b/;
 
+const outputListeners = [];
+
+// onOutput registers f(o), called with every Output printOutput prints.
+export function onOutput(f) { outputListeners.push(f); }
+
 // printOutput prints a command and what it printed as one entry of the
 // timeline: it knows the tick it ran at, is dimmed while an earlier tick
 // is shown (markFuture), and its command line jumps the timeline there.
@@ -61,6 +66,7 @@ export function printOutput(o) {
     into = out;
   }
   markFuture(view());
+  for (const f of outputListeners) f(o);
 }
 
 // offerRestore adds a button that brings back the timeline an action has

@@ -5,7 +5,9 @@
 
 import { $, esc, setHTML } from "./dom.js";
 import { saidHTML, t, tHTML } from "./i18n.js";
-import { runLine } from "./console.js";
+import { onOutput, print, runLine } from "./console.js";
+import { rpc } from "./rpc.js";
+import { view } from "./view.js";
 
 // drawControllerManager says whether kube-controller-manager runs and holds
 // its Lease: while it does not, no controller reconciles, and the Why? pane
@@ -38,22 +40,77 @@ const isSystem = (d) => d.system === true;
 
 function decisionHTML(d) {
   const said = saidHTML(d.say);
-  return `<li>${said ? `<p class="say">${said}</p>` : ""}<p class="who"><span class="ctl">${esc(d.controller)}</span> <span class="obj">${esc(d.object)}</span> <code>${esc(d.upstream)}</code></p>
+  return `<li${d.stepped ? ' class="stepped"' : ""}>${said ? `<p class="say">${said}</p>` : ""}<p class="who"><span class="ctl">${esc(d.controller)}</span> <span class="obj">${esc(d.object)}</span> <code>${esc(d.upstream)}</code></p>
       <p class="what">${esc(d.formula ? `${d.formula} → ${d.result}` : d.result)}</p>
       ${d.inputs && d.inputs.length ? `<dl class="inputs">${d.inputs.map((i) => `<div><dt>${esc(i.name)}</dt><dd>${esc(i.value)}</dd></div>`).join("")}</dl>` : ""}</li>`;
 }
 
 let systemOpen = false; // the learner's choice, kept from tick to tick
+const filter = { controller: "", object: "" }; // the pane's filters, kept from tick to tick
+let stepped = null; // what the last Step reconciled: {tick, controller, object, n}
+
+// A Step's output names the reconcile it ran (core/scenario Runner.step:
+// "step: CONTROLLER reconciled KEY (N decisions)"); its decisions are the
+// last N of that controller at the tick.
+const stepLine = /^step: (\S+) reconciled (\S+) \((\d+) decisions?\)$/m;
+onOutput((o) => {
+  const m = /^step\b/.test(o.line) && stepLine.exec(o.stdout || "");
+  stepped = m ? { tick: o.end, controller: m[1], n: Number(m[3]) } : null;
+  if (view()) drawWhy(view());
+});
+
+// markStepped flags the decisions the last Step made, if they are shown.
+function markStepped(v) {
+  const ds = v.decisions.map((d) => ({ ...d, stepped: false }));
+  if (stepped && stepped.tick === v.tick) {
+    let n = stepped.n;
+    for (let i = ds.length - 1; i >= 0 && n > 0; i--) {
+      if (ds[i].controller === stepped.controller) { ds[i].stepped = true; n--; }
+    }
+  }
+  return ds;
+}
+
+// fillFilters lists the controllers and objects of the tick, keeping a
+// choice that has nothing at this tick (its decisions are elsewhere).
+function fillFilters(ds) {
+  const options = (key, all) => {
+    const names = [...new Set(ds.map((d) => d[key]))].sort();
+    if (filter[key] && !names.includes(filter[key])) names.unshift(filter[key]);
+    return [{ value: "", label: all }, ...names.map((n) => ({ value: n, label: n }))];
+  };
+  fill("why-controller", options("controller", t("why.allControllers")), filter.controller);
+  fill("why-object", options("object", t("why.allObjects")), filter.object);
+}
+
+// fill sets a filter's options, only when they changed: rebuilding them
+// under an open menu would close it.
+function fill(id, items, chosen) {
+  const select = $(id);
+  const key = JSON.stringify(items);
+  if (select.dataset.items !== key) {
+    select.replaceChildren(...items.map(({ value, label }) => new Option(label, value)));
+    select.dataset.items = key;
+  }
+  select.value = chosen;
+}
 
 export function drawWhy(v) {
   $("why-tick").textContent = t("why.atTick", { tick: v.tick });
   drawControllerManager(v);
+  fillFilters(v.decisions);
   if (v.decisions.length === 0) {
     setHTML("why", `<p class="muted">${esc(t("why.nothing", { tick: v.tick }))}</p>`);
     return;
   }
-  const mine = v.decisions.filter((d) => !isSystem(d));
-  const system = v.decisions.filter(isSystem);
+  const shown = markStepped(v).filter((d) =>
+    (!filter.controller || d.controller === filter.controller) && (!filter.object || d.object === filter.object));
+  if (shown.length === 0) {
+    setHTML("why", `<p class="muted">${esc(t("why.noneFiltered", { tick: v.tick }))}</p>`);
+    return;
+  }
+  const mine = shown.filter((d) => !isSystem(d));
+  const system = shown.filter(isSystem);
   let html = v.decisionsOmitted ? `<p class="muted">${esc(t("why.omitted", { n: v.decisionsOmitted }))}</p>` : "";
   if (mine.length) html += `<ol class="decisions">${mine.map(decisionHTML).join("")}</ol>`;
   if (system.length) {
@@ -64,3 +121,18 @@ export function drawWhy(v) {
 }
 
 $("why").addEventListener("toggle", (e) => { if (e.target.matches("details.system")) systemOpen = e.target.open; }, true);
+for (const [id, key] of [["why-controller", "controller"], ["why-object", "object"]]) {
+  $(id).addEventListener("change", (e) => { filter[key] = e.target.value; if (view()) drawWhy(view()); });
+}
+
+// Previous / next tick with a decision (of the filtered controller and
+// object), from the core's kept records.
+async function decisionTick(dir) {
+  const v = view();
+  if (!v) return;
+  const r = await rpc("decisionTick", v.tick, dir, filter.controller, filter.object);
+  if (r.found) await rpc("jump", r.tick);
+  else print(dir < 0 ? t("why.noEarlier", { tick: v.tick }) : t("why.noLater", { tick: v.tick }), "note");
+}
+$("why-prev").addEventListener("click", () => decisionTick(-1).catch((err) => print(err.message, "err")));
+$("why-next").addEventListener("click", () => decisionTick(1).catch((err) => print(err.message, "err")));

@@ -109,6 +109,32 @@ func (b *bridge) ops() []op {
 			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
 				return jsonString(s.Landmarks())
 			})},
+		{name: "decisionTick", call: "decisionTick(from, dir, controller, object)",
+			doc: "the nearest tick before (dir -1) or after (dir 1) from with a decision, narrowed to a controller and an object unless \"\"; returns {tick, found}",
+			result: resultJSON,
+			fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+				from, err := argInt(args, 0, 0)
+				if err != nil {
+					return nil, err
+				}
+				dir, err := argInt(args, 1, 1)
+				if err != nil {
+					return nil, err
+				}
+				ctl, err := argString(args, 2)
+				if err != nil {
+					return nil, err
+				}
+				obj, err := argString(args, 3)
+				if err != nil {
+					return nil, err
+				}
+				tick, ok := s.DecisionTick(int64(from), dir, ctl, obj)
+				return jsonString(struct {
+					Tick  int64 `json:"tick"`
+					Found bool  `json:"found"`
+				}{tick, ok})
+			})},
 		{name: "step", session: true, call: "step()", doc: "one reconcile; returns an Output", result: resultJSON, view: viewAfter,
 			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
 				return jsonString(s.Step())

@@ -141,4 +141,18 @@ var firstMinuteChecks = []check{
 		}
 		return nil
 	}},
+	{"the Why? pane marks what the Step made, filters by controller and finds the next tick with a decision", func(ctx context.Context, _ string) error {
+		const ctls = `[...document.querySelectorAll("#why .ctl")].map((e) => e.textContent)`
+		return chromedp.Do(ctx,
+			poll(`document.querySelectorAll("#why li.stepped").length > 0 && [...document.querySelectorAll("#why li.stepped .ctl")].every((e) => e.textContent === "deployment-controller")`, 10*time.Second),
+			setControl("why-controller", "deployment-controller", "change"),
+			poll(ctls+`.length > 0 && `+ctls+`.every((c) => c === "deployment-controller")`, 5*time.Second),
+			chromedp.Click(chromedp.ID("tick")),
+			chromedp.Click(chromedp.ID("tick")),
+			press(kb.Home),
+			poll(atTick(0), 5*time.Second),
+			eval(`document.getElementById("why-next").click()`),
+			poll(clockTick+` > 0 && `+ctls+`.length > 0 && `+ctls+`.every((c) => c === "deployment-controller")`, 10*time.Second),
+		)
+	}},
 }

@@ -132,8 +132,13 @@ func (c *Controller) Sync(key string, ds *controller.Decisions) error {
 	if expected <= 0 || allowed <= 0 {
 		allowed = 0
 	}
+	say := controller.Msg("disruption.allowed", controller.Count("healthy", healthy), controller.Count("desired", desired), controller.Count("allowed", allowed))
+	if allowed == 0 {
+		say = controller.Msg("disruption.noneAllowed", controller.Count("healthy", healthy), controller.Count("desired", desired))
+	}
 	ds.Add("trySync", fmt.Sprintf("%d pods selected, %d expected; healthy %d − desired %d", len(pods), expected, healthy, desired),
-		fmt.Sprintf("disruptionsAllowed %d", allowed))
+		fmt.Sprintf("disruptionsAllowed %d", allowed)).
+		SayMessage(say)
 	if recheck != nil {
 		c.queue.AddAfter(key, recheck.Sub(now))
 	}

@@ -102,7 +102,8 @@ var (
 func (gc *GarbageCollector) attemptToDeleteWorker(key, uid string, ds *controller.Decisions) error {
 	n, ok := gc.gb.uidToNode.Read(uid)
 	if !ok {
-		ds.Add("attemptToDeleteWorker", "", keyObject(key)+" is no longer in the graph (deleted): nothing to do")
+		ds.Add("attemptToDeleteWorker", "", keyObject(key)+" is no longer in the graph (deleted): nothing to do").
+			Say("garbagecollector.gone", controller.Name("object", keyObject(key)))
 		return nil
 	}
 	err := gc.attemptToDeleteItem(n, ds)
@@ -110,12 +111,14 @@ func (gc *GarbageCollector) attemptToDeleteWorker(key, uid string, ds *controlle
 	case errors.Is(err, errEnqueuedVirtualDelete), errors.Is(err, errNamespacedOwnerOfClusterScoped):
 		return nil
 	case err != nil:
-		ds.Add("attemptToDeleteWorker", "", "error syncing "+n.identity.short()+": "+err.Error()+"; retry with back-off")
+		ds.Add("attemptToDeleteWorker", "", "error syncing "+n.identity.short()+": "+err.Error()+"; retry with back-off").
+			Say("garbagecollector.retry", controller.Name("object", n.identity.short()), controller.Text("message", err.Error()))
 		return err
 	case !n.isObserved():
 		// The object exists but no informer event has shown it yet: look
 		// again later so the virtual node cannot outlive it unseen.
-		ds.Add("attemptToDeleteWorker", "", n.identity.short()+" has not been observed through an informer yet; requeue")
+		ds.Add("attemptToDeleteWorker", "", n.identity.short()+" has not been observed through an informer yet; requeue").
+			Say("garbagecollector.notObserved", controller.Name("object", n.identity.short()))
 		gc.queue.AddRateLimited(key)
 	}
 	return nil
@@ -129,13 +132,15 @@ func (gc *GarbageCollector) attemptToDeleteWorker(key, uid string, ds *controlle
 func (gc *GarbageCollector) attemptToDeleteItem(item *node, ds *controller.Decisions) error {
 	id := item.identity
 	if item.isBeingDeleted() && !item.isDeletingDependents() {
-		ds.Add("attemptToDeleteItem", "", id.short()+" is being deleted: wait for its final deletion")
+		ds.Add("attemptToDeleteItem", "", id.short()+" is being deleted: wait for its final deletion").
+			Say("garbagecollector.beingDeleted", controller.Name("object", id.short()))
 		return nil
 	}
 	latest, err := gc.getObject(id)
 	switch {
 	case apiserver.IsNotFound(err):
-		ds.Add("attemptToDeleteItem", "", id.short()+" not found: drop it from the graph (virtual delete event)")
+		ds.Add("attemptToDeleteItem", "", id.short()+" not found: drop it from the graph (virtual delete event)").
+			Say("garbagecollector.notFound", controller.Name("object", id.short()))
 		gc.gb.enqueueVirtualDeleteEvent(id, "not found")
 		return errEnqueuedVirtualDelete
 	case err != nil:
@@ -144,7 +149,8 @@ func (gc *GarbageCollector) attemptToDeleteItem(item *node, ds *controller.Decis
 	meta := latest.GetObjectMeta()
 	if meta.UID != id.UID {
 		ds.Add("attemptToDeleteItem", fmt.Sprintf("uid %s ≠ live uid %s", id.UID, meta.UID),
-			id.short()+" not found: drop it from the graph (virtual delete event)")
+			id.short()+" not found: drop it from the graph (virtual delete event)").
+			Say("garbagecollector.uidChanged", controller.Name("object", id.short()))
 		gc.gb.enqueueVirtualDeleteEvent(id, fmt.Sprintf("a %s %s exists with another uid, %s", id.Kind, id.Name, meta.UID))
 		return errEnqueuedVirtualDelete
 	}
@@ -154,7 +160,8 @@ func (gc *GarbageCollector) attemptToDeleteItem(item *node, ds *controller.Decis
 
 	owners := meta.OwnerReferences
 	if len(owners) == 0 {
-		ds.Add("attemptToDeleteItem", "", id.short()+" has no owner: nothing to collect")
+		ds.Add("attemptToDeleteItem", "", id.short()+" has no owner: nothing to collect").
+			Say("garbagecollector.noOwner", controller.Name("object", id.short()))
 		return nil
 	}
 	c, err := gc.classifyReferences(item, owners)
@@ -166,7 +173,8 @@ func (gc *GarbageCollector) attemptToDeleteItem(item *node, ds *controller.Decis
 	switch {
 	case len(c.solid) != 0:
 		if len(c.dangling) == 0 && len(c.waiting) == 0 {
-			ds.Add("attemptToDeleteItem", formula, "keep "+id.short()+": at least one owner exists", inputs...)
+			ds.Add("attemptToDeleteItem", formula, "keep "+id.short()+": at least one owner exists", inputs...).
+				Say("garbagecollector.ownerExists", controller.Name("object", id.short()))
 			return nil
 		}
 		// References to absent owners, and to owners waiting for their
@@ -176,8 +184,10 @@ func (gc *GarbageCollector) attemptToDeleteItem(item *node, ds *controller.Decis
 		if err != nil {
 			return err
 		}
+		owners := refNames(append(append([]api.OwnerReference{}, c.dangling...), c.waiting...))
 		ds.Add("attemptToDeleteItem", formula, fmt.Sprintf("keep %s: at least one owner exists; remove its ownerReferences to %s",
-			id.short(), refNames(append(append([]api.OwnerReference{}, c.dangling...), c.waiting...))), inputs...)
+			id.short(), owners), inputs...).
+			Say("garbagecollector.removeOwnerRefs", controller.Name("object", id.short()), controller.Name("owners", owners))
 		_, err = gc.patchObject(id, patch)
 		return err
 
@@ -192,7 +202,8 @@ func (gc *GarbageCollector) attemptToDeleteItem(item *node, ds *controller.Decis
 					return err
 				}
 				ds.Add("attemptToDeleteItem", "", fmt.Sprintf("%s and its dependent %s both wait for dependents: set blockOwnerDeletion=false on %s's ownerReferences",
-					id.short(), dep.identity.short(), id.Name))
+					id.short(), dep.identity.short(), id.Name)).
+					Say("garbagecollector.unblockOwners", controller.Name("object", id.short()), controller.Name("dependent", dep.identity.short()))
 				if _, err := gc.patchObject(id, patch); err != nil {
 					return err
 				}
@@ -200,7 +211,8 @@ func (gc *GarbageCollector) attemptToDeleteItem(item *node, ds *controller.Decis
 			}
 		}
 		ds.Add("attemptToDeleteItem", formula, fmt.Sprintf("delete %s with propagationPolicy=Foreground: an owner is deleting its dependents in the foreground and %s has %d dependent(s) of its own",
-			id.short(), id.Name, item.dependentsLength()), inputs...)
+			id.short(), id.Name, item.dependentsLength()), inputs...).
+			Say("garbagecollector.deleteForeground", controller.Name("object", id.short()), controller.Count("n", item.dependentsLength()))
 		return gc.deleteItem(item, meta, apiserver.DeletePropagationForeground)
 
 	default:
@@ -214,7 +226,8 @@ func (gc *GarbageCollector) attemptToDeleteItem(item *node, ds *controller.Decis
 			policy = apiserver.DeletePropagationForeground
 		}
 		ds.Add("attemptToDeleteItem", formula, fmt.Sprintf("delete %s with propagationPolicy=%s: %s",
-			id.short(), policy, c.reason()), inputs...)
+			id.short(), policy, c.reason()), inputs...).
+			Say("garbagecollector.delete", controller.Name("object", id.short()), controller.Name("policy", string(policy)))
 		return gc.deleteItem(item, meta, policy)
 	}
 }
@@ -338,13 +351,15 @@ func (gc *GarbageCollector) processDeletingDependentsItem(item *node, ds *contro
 		err := gc.removeFinalizer(item, apiserver.FinalizerDeleteDependents)
 		switch {
 		case errors.Is(err, errFinalizerGone):
-			ds.Add("processDeletingDependentsItem", "blocking dependents: 0", "finalizer "+apiserver.FinalizerDeleteDependents+" already gone from "+item.identity.short())
+			ds.Add("processDeletingDependentsItem", "blocking dependents: 0", "finalizer "+apiserver.FinalizerDeleteDependents+" already gone from "+item.identity.short()).
+				Say("garbagecollector.finalizerGone", controller.Name("finalizer", apiserver.FinalizerDeleteDependents), controller.Name("object", item.identity.short()))
 			return nil
 		case err != nil:
 			return err
 		}
 		ds.Add("processDeletingDependentsItem", "blocking dependents: 0",
-			"remove finalizer "+apiserver.FinalizerDeleteDependents+" from "+item.identity.short()+": the API server deletes it")
+			"remove finalizer "+apiserver.FinalizerDeleteDependents+" from "+item.identity.short()+": the API server deletes it").
+			Say("garbagecollector.removeForegroundFinalizer", controller.Name("finalizer", apiserver.FinalizerDeleteDependents), controller.Name("object", item.identity.short()))
 		return nil
 	}
 	var names []string
@@ -354,8 +369,10 @@ func (gc *GarbageCollector) processDeletingDependentsItem(item *node, ds *contro
 			gc.gb.attemptToDelete(dep)
 		}
 	}
+	waitingFor := strings.Join(names, ", ")
 	ds.Add("processDeletingDependentsItem", fmt.Sprintf("blocking dependents: %d", len(blocking)),
-		fmt.Sprintf("%s waits for %s (blockOwnerDeletion=true)", item.identity.short(), strings.Join(names, ", ")))
+		fmt.Sprintf("%s waits for %s (blockOwnerDeletion=true)", item.identity.short(), waitingFor)).
+		Say("garbagecollector.waitForDependents", controller.Name("object", item.identity.short()), controller.Count("n", len(blocking)), controller.Name("dependents", waitingFor))
 	return nil
 }
 
@@ -366,14 +383,17 @@ func (gc *GarbageCollector) processDeletingDependentsItem(item *node, ds *contro
 func (gc *GarbageCollector) attemptToOrphanWorker(key, uid string, ds *controller.Decisions) error {
 	owner, ok := gc.gb.uidToNode.Read(uid)
 	if !ok {
-		ds.Add("attemptToOrphanWorker", "", keyObject(key)+" is no longer in the graph (deleted): nothing to do")
+		ds.Add("attemptToOrphanWorker", "", keyObject(key)+" is no longer in the graph (deleted): nothing to do").
+			Say("garbagecollector.gone", controller.Name("object", keyObject(key)))
 		return nil
 	}
 	deps := owner.getDependents()
 	orphaned, err := gc.orphanDependents(owner.identity, deps)
 	if len(orphaned) > 0 {
+		freed := strings.Join(orphaned, ", ")
 		ds.Add("orphanDependents", fmt.Sprintf("dependents: %d", len(deps)),
-			fmt.Sprintf("remove the ownerReference to %s from %s", owner.identity.short(), strings.Join(orphaned, ", ")))
+			fmt.Sprintf("remove the ownerReference to %s from %s", owner.identity.short(), freed)).
+			Say("garbagecollector.orphanDependents", controller.Name("object", owner.identity.short()), controller.Name("dependents", freed))
 	}
 	if err != nil {
 		return err
@@ -381,13 +401,15 @@ func (gc *GarbageCollector) attemptToOrphanWorker(key, uid string, ds *controlle
 	err = gc.removeFinalizer(owner, apiserver.FinalizerOrphanDependents)
 	switch {
 	case errors.Is(err, errFinalizerGone):
-		ds.Add("attemptToOrphanWorker", "", "finalizer "+apiserver.FinalizerOrphanDependents+" already gone from "+owner.identity.short())
+		ds.Add("attemptToOrphanWorker", "", "finalizer "+apiserver.FinalizerOrphanDependents+" already gone from "+owner.identity.short()).
+			Say("garbagecollector.finalizerGone", controller.Name("finalizer", apiserver.FinalizerOrphanDependents), controller.Name("object", owner.identity.short()))
 		return nil
 	case err != nil:
 		return fmt.Errorf("removeOrphanFinalizer for %s failed with %v", owner.identity, err)
 	}
 	ds.Add("attemptToOrphanWorker", fmt.Sprintf("dependents: %d orphaned", len(orphaned)),
-		"remove finalizer "+apiserver.FinalizerOrphanDependents+" from "+owner.identity.short()+": the API server deletes it; its dependents stay")
+		"remove finalizer "+apiserver.FinalizerOrphanDependents+" from "+owner.identity.short()+": the API server deletes it; its dependents stay").
+		Say("garbagecollector.removeOrphanFinalizer", controller.Name("finalizer", apiserver.FinalizerOrphanDependents), controller.Name("object", owner.identity.short()))
 	return nil
 }
 

@@ -82,10 +82,14 @@ func (d *deleter) Delete(name string, ds *controller.Decisions) error {
 	}
 	after := withoutToken(before)
 	result := "namespace deleted by the API server"
+	say := controller.Msg("namespace.finalized", controller.Name("namespace", name), controller.Name("finalizer", finalizerToken))
 	if len(after) > 0 {
 		result = fmt.Sprintf("spec.finalizers %v remain: the namespace stays until they go", after)
+		say = controller.Msg("namespace.otherFinalizers", controller.Name("namespace", name), controller.Name("finalizer", finalizerToken),
+			controller.Name("finalizers", strings.Join(after, ", ")))
 	}
-	ds.Add("finalizeNamespace", fmt.Sprintf("no content left; spec.finalizers %v − %q = %v", before, finalizerToken, after), result)
+	ds.Add("finalizeNamespace", fmt.Sprintf("no content left; spec.finalizers %v − %q = %v", before, finalizerToken, after), result).
+		SayMessage(say)
 	return nil
 }
 
@@ -288,15 +292,16 @@ func (d *deleter) deleteAllContentForGroupVersionResource(k *api.KindInfo, names
 		return gvrDeletionMetadata{finalizerEstimateSeconds: estimate}, err
 	}
 	n := len(items.Items)
-	note := func(result string) {
+	note := func(result string, say *controller.Message) {
 		if present > 0 || n > 0 {
 			ds.Add("deleteAllContentForGroupVersionResource",
 				fmt.Sprintf("%s: %d present; %s (propagation Background); %d remain; %s", k.GroupResource(), present, verb, n, why),
-				result)
+				result).
+				SayMessage(say)
 		}
 	}
 	if n == 0 {
-		note("all gone")
+		note("all gone", controller.Msg("namespace.contentGone", controller.Count("n", present), controller.Name("resource", k.GroupResource())))
 		return gvrDeletionMetadata{}, nil
 	}
 	finalizers := map[string]int{}
@@ -309,15 +314,19 @@ func (d *deleter) deleteAllContentForGroupVersionResource(k *api.KindInfo, names
 	switch {
 	case estimate != 0:
 		md.finalizerEstimateSeconds = estimate
-		note(fmt.Sprintf("wait: estimate %d s", estimate))
+		note(fmt.Sprintf("wait: estimate %d s", estimate),
+			controller.Msg("namespace.contentTerminating", controller.Count("n", n), controller.Name("resource", k.GroupResource()), controller.Count("seconds", estimate)))
 		return md, nil
 	case len(finalizers) > 0:
 		md.finalizerEstimateSeconds = finalizerEstimateSeconds
-		note(fmt.Sprintf("held by finalizers %s: wait the default %d s", finalizerList(finalizers), finalizerEstimateSeconds))
+		held := finalizerList(finalizers)
+		note(fmt.Sprintf("held by finalizers %s: wait the default %d s", held, finalizerEstimateSeconds),
+			controller.Msg("namespace.contentFinalizers", controller.Count("n", n), controller.Name("resource", k.GroupResource()),
+				controller.Name("finalizers", held), controller.Count("seconds", finalizerEstimateSeconds)))
 		return md, nil
 	}
 	err = fmt.Errorf("unexpected items still remain in namespace: %s for gvr: %s", namespace, gvrString(k))
-	note("error: " + err.Error())
+	note("error: "+err.Error(), controller.Msg("namespace.contentStuck", controller.Text("message", err.Error())))
 	return md, err
 }
 

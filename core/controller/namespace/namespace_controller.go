@@ -90,11 +90,13 @@ func (c *Controller) Sync(key string, ds *controller.Decisions) error {
 		wait := time.Duration(remaining.Estimate/2+1) * time.Second
 		c.queue.AddAfter(key, wait)
 		ds.Add("worker", fmt.Sprintf("content remains, estimate %ds → wait %d/2+1 s", remaining.Estimate, remaining.Estimate),
-			fmt.Sprintf("requeue %s after %s", key, wait))
+			fmt.Sprintf("requeue %s after %s", key, wait)).
+			Say("namespace.waitForContent", controller.Name("namespace", key), controller.Duration("after", wait))
 		return nil
 	}
 	if err != nil {
-		ds.Add("worker", "deletion failed: "+err.Error(), "requeue "+key+" with back-off")
+		ds.Add("worker", "deletion failed: "+err.Error(), "requeue "+key+" with back-off").
+			Say("namespace.retry", controller.Name("namespace", key), controller.Text("message", err.Error()))
 	}
 	return err
 }

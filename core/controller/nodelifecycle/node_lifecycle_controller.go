@@ -295,8 +295,10 @@ func (nc *Controller) doNoScheduleTaintingPass(name string, ds *controller.Decis
 		return
 	}
 	ok = swapNodeControllerTaint(nc.ctx.Server, name, toAdd, toDel, nc.ctx.Clock.Now())
+	added, removed := controller.FormatTaints(toAdd), controller.FormatTaints(toDel)
 	ds.AddAbout("node/"+name, "doNoScheduleTaintingPass", "NoSchedule taints follow the conditions and spec.unschedulable",
-		fmt.Sprintf("node %s: add %s, remove %s (ok=%t)", name, controller.FormatTaints(toAdd), controller.FormatTaints(toDel), ok))
+		fmt.Sprintf("node %s: add %s, remove %s (ok=%t)", name, added, removed, ok)).
+		Say("nodelifecycle.noScheduleTaints", controller.Name("node", name), controller.Name("added", added), controller.Name("removed", removed))
 }
 
 // labelReconcileInfo: the beta label follows the stable one.
@@ -335,8 +337,10 @@ func (nc *Controller) reconcileNodeLabels(name string, ds *controller.Decisions)
 	}
 	sort.Strings(keys)
 	_, err = nc.ctx.Server.Update(fresh)
+	set := strings.Join(keys, ",")
 	ds.AddAbout("node/"+name, "reconcileNodeLabels", "beta os/arch labels follow the stable ones",
-		fmt.Sprintf("node %s: set %s (err=%v)", name, strings.Join(keys, ","), err))
+		fmt.Sprintf("node %s: set %s (err=%v)", name, set, err)).
+		Say("nodelifecycle.betaLabels", controller.Name("node", name), controller.Name("labels", set))
 }
 
 // processPod models Controller.processPod: a pod assigned to a node that
@@ -445,9 +449,11 @@ func (nc *Controller) monitorNodeHealth(ds *controller.Decisions) {
 	if len(unhealthy) > 0 {
 		// Only passes with a silent or unhealthy node explain themselves;
 		// a healthy cluster's pass every 5 s would drown the record.
+		list := strings.Join(unhealthy, ", ")
 		ds.Add("monitorNodeHealth",
 			fmt.Sprintf("Unknown when now > last heartbeat seen + %s (lease renewal or Ready heartbeat)", nc.opts.NodeMonitorGracePeriod),
-			strings.Join(unhealthy, ", "), inputs...)
+			list, inputs...).
+			Say("nodelifecycle.unhealthyNodes", controller.Count("n", len(unhealthy)), controller.Name("nodes", list), controller.Duration("grace", nc.opts.NodeMonitorGracePeriod))
 	}
 	nc.handleDisruption(zoneToNodeConditions, nodes, ds)
 	nc.doNoExecuteTaintingPass(ds)
@@ -555,7 +561,8 @@ func (nc *Controller) tryUpdateNodeHealth(node *api.Node, now time.Time, ds *con
 	ds.AddAbout("node/"+node.Name, "tryUpdateNodeHealth",
 		fmt.Sprintf("now %s > last heartbeat seen %s + grace %s", now.UTC().Format(time.RFC3339),
 			health.probeTimestamp.UTC().Format(time.RFC3339), gracePeriod),
-		fmt.Sprintf("node %s: Ready %s → Unknown (%s: %s)", node.Name, observed.Status, ReasonNodeStatusUnknown, MessageNodeStatusUnknown))
+		fmt.Sprintf("node %s: Ready %s → Unknown (%s: %s)", node.Name, observed.Status, ReasonNodeStatusUnknown, MessageNodeStatusUnknown)).
+		Say("nodelifecycle.nodeUnknown", controller.Name("node", node.Name), controller.Duration("grace", gracePeriod))
 	return gracePeriod, observed, current, detail + "; now Unknown"
 }
 
@@ -568,21 +575,26 @@ func (nc *Controller) processTaintBaseEviction(node *api.Node, observed api.Node
 		if taintExists(node.Spec.Taints, UnreachableTaintTemplate) {
 			ok := swapNodeControllerTaint(nc.ctx.Server, node.Name, []api.Taint{NotReadyTaintTemplate}, []api.Taint{UnreachableTaintTemplate}, now)
 			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=False on a node tainted unreachable",
-				fmt.Sprintf("node %s: swap %s for %s (ok=%t)", node.Name, api.TaintNodeUnreachable, api.TaintNodeNotReady, ok))
+				fmt.Sprintf("node %s: swap %s for %s (ok=%t)", node.Name, api.TaintNodeUnreachable, api.TaintNodeNotReady, ok)).
+				Say("nodelifecycle.swapToNotReady", controller.Name("node", node.Name), controller.Name("from", api.TaintNodeUnreachable), controller.Name("to", api.TaintNodeNotReady))
 		} else if nc.markNodeForTainting(node, api.ConditionFalse) {
-			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=False", "node "+node.Name+" queued for the "+api.TaintNodeNotReady+":NoExecute taint")
+			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=False", "node "+node.Name+" queued for the "+api.TaintNodeNotReady+":NoExecute taint").
+				Say("nodelifecycle.queueNotReadyTaint", controller.Name("node", node.Name), controller.Name("taint", api.TaintNodeNotReady))
 		}
 	case api.ConditionUnknown:
 		if taintExists(node.Spec.Taints, NotReadyTaintTemplate) {
 			ok := swapNodeControllerTaint(nc.ctx.Server, node.Name, []api.Taint{UnreachableTaintTemplate}, []api.Taint{NotReadyTaintTemplate}, now)
 			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=Unknown on a node tainted not-ready",
-				fmt.Sprintf("node %s: swap %s for %s (ok=%t)", node.Name, api.TaintNodeNotReady, api.TaintNodeUnreachable, ok))
+				fmt.Sprintf("node %s: swap %s for %s (ok=%t)", node.Name, api.TaintNodeNotReady, api.TaintNodeUnreachable, ok)).
+				Say("nodelifecycle.swapToUnreachable", controller.Name("node", node.Name), controller.Name("from", api.TaintNodeNotReady), controller.Name("to", api.TaintNodeUnreachable))
 		} else if nc.markNodeForTainting(node, api.ConditionUnknown) {
-			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=Unknown", "node "+node.Name+" queued for the "+api.TaintNodeUnreachable+":NoExecute taint")
+			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=Unknown", "node "+node.Name+" queued for the "+api.TaintNodeUnreachable+":NoExecute taint").
+				Say("nodelifecycle.queueUnreachableTaint", controller.Name("node", node.Name), controller.Name("taint", api.TaintNodeUnreachable))
 		}
 	case api.ConditionTrue:
 		if removed := nc.markNodeAsReachable(node); removed {
-			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=True", "node "+node.Name+" is healthy again: NoExecute taints removed")
+			ds.AddAbout("node/"+node.Name, "processTaintBaseEviction", "Ready=True", "node "+node.Name+" is healthy again: NoExecute taints removed").
+				Say("nodelifecycle.healthyAgain", controller.Name("node", node.Name))
 		}
 	}
 }
@@ -654,7 +666,8 @@ func (nc *Controller) doNoExecuteTaintingPass(ds *controller.Decisions) {
 			ok = swapNodeControllerTaint(nc.ctx.Server, node.Name, []api.Taint{add}, []api.Taint{opposite}, now)
 			ds.AddAbout("node/"+node.Name, "doNoExecuteTaintingPass",
 				fmt.Sprintf("node-eviction-rate %g nodes/s in zone %q", q.limiter.qps, z),
-				fmt.Sprintf("node %s: taint %s:%s (ok=%t)", node.Name, add.Key, add.Effect, ok))
+				fmt.Sprintf("node %s: taint %s:%s (ok=%t)", node.Name, add.Key, add.Effect, ok)).
+				Say("nodelifecycle.noExecuteTaint", controller.Name("node", node.Name), controller.Name("taint", add.Key), controller.Name("zone", z))
 			return ok, 0
 		})
 		if t, ok := q.nextWake(); ok && (next.IsZero() || t.Before(next)) {
@@ -709,7 +722,8 @@ func (nc *Controller) handleDisruption(zoneToNodeConditions map[string][]*api.No
 			nc.zoneStates[z] = stateFullDisruption
 		}
 		ds.Add("handleDisruption", "every node of every zone is not Ready",
-			"entering master disruption mode: NoExecute taints removed, tainting stopped")
+			"entering master disruption mode: NoExecute taints removed, tainting stopped").
+			Say("nodelifecycle.masterDisruption")
 		return
 	}
 	if allWasFullyDisrupted {
@@ -722,7 +736,8 @@ func (nc *Controller) handleDisruption(zoneToNodeConditions map[string][]*api.No
 			nc.setLimiterInZone(z, len(zoneToNodeConditions[z]), newStates[z])
 			nc.zoneStates[z] = newStates[z]
 		}
-		ds.Add("handleDisruption", "some node is Ready again", "exiting master disruption mode")
+		ds.Add("handleDisruption", "some node is Ready again", "exiting master disruption mode").
+			Say("nodelifecycle.masterDisruptionOver")
 		return
 	}
 	for _, z := range sortedKeys(nc.zoneStates) {
@@ -731,10 +746,24 @@ func (nc *Controller) handleDisruption(zoneToNodeConditions map[string][]*api.No
 		}
 		nc.setLimiterInZone(z, len(zoneToNodeConditions[z]), newStates[z])
 		if newStates[z] != stateNormal || nc.zoneStates[z] != stateInitial {
-			ds.Add("handleDisruption", "", fmt.Sprintf("zone %q is now %s", z, newStates[z]))
+			ds.Add("handleDisruption", "", fmt.Sprintf("zone %q is now %s", z, newStates[z])).
+				SayMessage(zoneStateMessage(z, newStates[z]))
 		}
 		nc.zoneStates[z] = newStates[z]
 	}
+}
+
+// zoneStateMessage is the plain sentence for a zone's new state.
+func zoneStateMessage(zone string, st zoneState) *controller.Message {
+	switch st {
+	case stateNormal:
+		return controller.Msg("nodelifecycle.zoneNormal", controller.Name("zone", zone))
+	case statePartialDisruption:
+		return controller.Msg("nodelifecycle.zonePartialDisruption", controller.Name("zone", zone))
+	case stateFullDisruption:
+		return controller.Msg("nodelifecycle.zoneFullDisruption", controller.Name("zone", zone))
+	}
+	return controller.Msg("nodelifecycle.zoneState", controller.Name("zone", zone), controller.Name("state", string(st)))
 }
 
 // computeZoneState models Controller.ComputeZoneState.
@@ -812,7 +841,9 @@ func (nc *Controller) markPodsNotReady(pods []*api.Pod, nodeName string, ds *con
 		}
 	}
 	if len(marked) > 0 {
-		ds.AddAbout("node/"+nodeName, "MarkPodsNotReady", "node "+nodeName+" is not Ready", "Ready=False on "+strings.Join(marked, ", "))
+		notReady := strings.Join(marked, ", ")
+		ds.AddAbout("node/"+nodeName, "MarkPodsNotReady", "node "+nodeName+" is not Ready", "Ready=False on "+notReady).
+			Say("nodelifecycle.podsNotReady", controller.Name("node", nodeName), controller.Name("pods", notReady))
 	}
 	return okAll
 }

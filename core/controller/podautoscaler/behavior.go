@@ -40,8 +40,14 @@ func (c *Controller) normalizeDesiredReplicasWithBehaviors(h *api.HorizontalPodA
 		status = api.ConditionTrue
 	}
 	c.setCondition(h, api.ScalingLimited, status, reason, message)
+	say := limitMessage(reason, stabilized, desired)
+	if say == nil {
+		say = controller.Msg("podautoscaler.stabilizedWithBehavior", controller.Count("n", desired),
+			controller.Count("up", *up.StabilizationWindowSeconds), controller.Count("down", *down.StabilizationWindowSeconds))
+	}
 	ds.Add("normalizeDesiredReplicasWithBehaviors", fmt.Sprintf("stabilized (up window %d s, down window %d s): %d", *up.StabilizationWindowSeconds,
-		*down.StabilizationWindowSeconds, stabilized), fmt.Sprintf("%d (%s)", desired, reason))
+		*down.StabilizationWindowSeconds, stabilized), fmt.Sprintf("%d (%s)", desired, reason)).
+		SayMessage(say)
 	return desired
 }
 

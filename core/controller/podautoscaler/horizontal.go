@@ -161,7 +161,8 @@ func (c *Controller) reconcile(key string, shared *api.HorizontalPodAutoscaler, 
 		c.recorder.Event(h, api.EventTypeWarning, "FailedGetScale", err.Error())
 		c.setCondition(h, api.AbleToScale, api.ConditionFalse, "FailedGetScale", "the HPA controller was unable to get the target's current scale: "+err.Error())
 		c.updateStatusIfNeeded(original, h)
-		ds.Add("reconcileAutoscaler", "", "FailedGetScale: "+err.Error())
+		ds.Add("reconcileAutoscaler", "", "FailedGetScale: "+err.Error()).
+			Say("podautoscaler.failedGetScale", controller.Text("message", err.Error()))
 		return
 	}
 	c.setCondition(h, api.AbleToScale, api.ConditionTrue, "SucceededGetScale", "the HPA controller was able to get the target's current scale")
@@ -184,13 +185,16 @@ func (c *Controller) reconcile(key string, shared *api.HorizontalPodAutoscaler, 
 	case current == 0:
 		desired, rescale = 0, false
 		c.setCondition(h, api.ScalingActive, api.ConditionFalse, "ScalingDisabled", "scaling is disabled since the replica count of the target is zero")
-		ds.Add("reconcileAutoscaler", ref+" has 0 replicas", "ScalingDisabled")
+		ds.Add("reconcileAutoscaler", ref+" has 0 replicas", "ScalingDisabled").
+			Say("podautoscaler.scalingDisabled", controller.Name("target", ref))
 	case current > h.Spec.MaxReplicas:
 		reason, desired = "Current number of replicas above Spec.MaxReplicas", h.Spec.MaxReplicas
-		ds.Add("reconcileAutoscaler", fmt.Sprintf("current %d > maxReplicas %d", current, h.Spec.MaxReplicas), fmt.Sprintf("scale to %d without metrics", desired))
+		ds.Add("reconcileAutoscaler", fmt.Sprintf("current %d > maxReplicas %d", current, h.Spec.MaxReplicas), fmt.Sprintf("scale to %d without metrics", desired)).
+			Say("podautoscaler.aboveMax", controller.Name("target", ref), controller.Count("current", current), controller.Count("max", desired))
 	case current < minReplicas:
 		reason, desired = "Current number of replicas below Spec.MinReplicas", minReplicas
-		ds.Add("reconcileAutoscaler", fmt.Sprintf("current %d < minReplicas %d", current, minReplicas), fmt.Sprintf("scale to %d without metrics", desired))
+		ds.Add("reconcileAutoscaler", fmt.Sprintf("current %d < minReplicas %d", current, minReplicas), fmt.Sprintf("scale to %d without metrics", desired)).
+			Say("podautoscaler.belowMin", controller.Name("target", ref), controller.Count("current", current), controller.Count("min", desired))
 	default:
 		var proposal int32
 		var metric string
@@ -228,7 +232,8 @@ func (c *Controller) reconcile(key string, shared *api.HorizontalPodAutoscaler, 
 		c.setCondition(h, api.AbleToScale, api.ConditionTrue, "SucceededRescale", fmt.Sprintf("the HPA controller was able to update the target scale to %d", desired))
 		c.recorder.Eventf(h, api.EventTypeNormal, "SuccessfulRescale", "New size: %d; reason: %s", desired, reason)
 		c.storeScaleEvent(h.Spec.Behavior, key, current, desired)
-		ds.Add("reconcileAutoscaler", reason, fmt.Sprintf("scale %s %d → %d", ref, current, desired))
+		ds.Add("reconcileAutoscaler", reason, fmt.Sprintf("scale %s %d → %d", ref, current, desired)).
+			Say("podautoscaler.rescale", controller.Name("target", ref), controller.Count("from", current), controller.Count("to", desired))
 	} else {
 		desired = current
 	}
@@ -332,23 +337,32 @@ func (c *Controller) computeForMetric(h *api.HorizontalPodAutoscaler, m api.Metr
 	if err != nil {
 		err = fmt.Errorf("failed to get cpu utilization: %w", err)
 		c.recorder.Event(h, api.EventTypeWarning, "FailedGetResourceMetric", err.Error()) // getUnableComputeReplicaCountCondition
-		ds.Add("GetResourceReplicas", "", err.Error())
+		ds.Add("GetResourceReplicas", "", err.Error()).
+			Say("podautoscaler.noMetrics", controller.Text("message", err.Error()))
 		return 0, "", fmt.Errorf("failed to get cpu resource metric value: %w", err), err
 	}
 	raw := *resource.NewMilliQuantity(calc.rawMilli, resource.DecimalSI) // buildQuantity
 	*status = api.MetricStatus{Type: api.ResourceMetricSourceType, Resource: &api.ResourceMetricStatus{Name: api.ResourceCPU,
 		Current: api.MetricValueStatus{AverageUtilization: ptr(calc.utilization), AverageValue: &raw}}}
 	formula := fmt.Sprintf("utilization %d%% / target %d%% = ratio %.2f", calc.utilization, target, calc.ratio)
+	var say *controller.Message
 	switch {
 	case calc.recomputed:
 		formula += fmt.Sprintf("; %d ready, %d unready, %d without metrics; recomputed ratio %.2f", calc.ready, calc.unready, calc.missing, calc.newRatio)
+		say = controller.Msg("podautoscaler.recomputed", controller.Count("utilization", calc.utilization), controller.Count("target", target),
+			controller.Count("n", calc.replicas))
 	case math.Abs(1-calc.ratio) <= c.tolerance(h):
 		formula += fmt.Sprintf(" within tolerance %.1f", c.tolerance(h))
+		say = controller.Msg("podautoscaler.withinTolerance", controller.Count("utilization", calc.utilization), controller.Count("target", target),
+			controller.Count("n", calc.replicas))
 	default:
 		formula += fmt.Sprintf("; ceil(%.2f × %d ready pods)", calc.ratio, calc.ready)
+		say = controller.Msg("podautoscaler.proposal", controller.Count("utilization", calc.utilization), controller.Count("target", target),
+			controller.Count("n", calc.replicas))
 	}
 	ds.Add("GetResourceReplicas", formula, fmt.Sprintf("propose %d replicas", calc.replicas),
-		controller.Input{Name: "pods", Value: fmt.Sprint(len(pods))}, controller.Input{Name: "average usage", Value: raw.String()})
+		controller.Input{Name: "pods", Value: fmt.Sprint(len(pods))}, controller.Input{Name: "average usage", Value: raw.String()}).
+		SayMessage(say)
 	return calc.replicas, "cpu resource utilization (percentage of request)", nil, nil
 }
 
@@ -372,9 +386,31 @@ func (c *Controller) normalizeDesiredReplicas(h *api.HorizontalPodAutoscaler, ke
 		status = api.ConditionTrue
 	}
 	c.setCondition(h, api.ScalingLimited, status, reason, message)
+	say := limitMessage(reason, stabilized, desired)
+	if say == nil {
+		say = controller.Msg("podautoscaler.stabilized", controller.Count("n", desired), controller.Duration("window", DownscaleStabilisationWindow))
+	}
 	ds.Add("normalizeDesiredReplicas", fmt.Sprintf("highest recommendation of the last %s: %d; limits [%d, min(max %d, max(2×%d, 4))]",
-		DownscaleStabilisationWindow, stabilized, minReplicas, h.Spec.MaxReplicas, current), fmt.Sprintf("%d (%s)", desired, reason))
+		DownscaleStabilisationWindow, stabilized, minReplicas, h.Spec.MaxReplicas, current), fmt.Sprintf("%d (%s)", desired, reason)).
+		SayMessage(say)
 	return desired
+}
+
+// limitMessage is the plain sentence for a recommendation that the
+// replica limits or the scaling rate cut from want to got, nil when it
+// was within range.
+func limitMessage(reason string, want, got int32) *controller.Message {
+	switch reason {
+	case "TooManyReplicas":
+		return controller.Msg("podautoscaler.tooMany", controller.Count("want", want), controller.Count("n", got))
+	case "TooFewReplicas":
+		return controller.Msg("podautoscaler.tooFew", controller.Count("want", want), controller.Count("n", got))
+	case "ScaleUpLimit":
+		return controller.Msg("podautoscaler.scaleUpLimit", controller.Count("want", want), controller.Count("n", got))
+	case "ScaleDownLimit":
+		return controller.Msg("podautoscaler.scaleDownLimit", controller.Count("want", want), controller.Count("n", got))
+	}
+	return nil
 }
 
 // stabilizeRecommendation models the function of that name.

@@ -131,7 +131,8 @@ func (gc *PodGCController) gcTerminated(pods []*api.Pod, ds *controller.Decision
 		gc.markFailedAndDeletePod(p, nil)
 	}
 	ds.Add("gcTerminated", fmt.Sprintf("%d finished pods > threshold %d", len(terminated), gc.threshold),
-		fmt.Sprintf("deleted the %d oldest", n))
+		fmt.Sprintf("deleted the %d oldest", n)).
+		Say("podgc.tooManyFinished", controller.Count("finished", len(terminated)), controller.Count("threshold", gc.threshold), controller.Count("n", n))
 }
 
 // gcTerminating models PodGCController.gcTerminating.
@@ -149,7 +150,8 @@ func (gc *PodGCController) gcTerminating(pods []*api.Pod, ds *controller.Decisio
 			hasTaintKey(node.Spec.Taints, api.TaintNodeOutOfService) {
 			gc.markFailedAndDeletePod(p, nil)
 			ds.AddAbout(controller.KeyOf(p), "gcTerminating", "terminating pod on a not-Ready node tainted "+api.TaintNodeOutOfService,
-				"force-deleted "+controller.KeyOf(p))
+				"force-deleted "+controller.KeyOf(p)).
+				Say("podgc.outOfService", controller.Name("pod", controller.KeyOf(p)), controller.Name("node", p.Spec.NodeName), controller.Name("taint", api.TaintNodeOutOfService))
 		}
 	}
 }
@@ -197,7 +199,8 @@ func (gc *PodGCController) gcOrphaned(pods []*api.Pod, nodes []*api.Node, ds *co
 		err := gc.markFailedAndDeletePod(p, &api.PodCondition{Type: api.DisruptionTarget, Status: api.ConditionTrue,
 			Reason: ReasonDeletionByPodGC, Message: MessageDeletionByPodGC})
 		ds.AddAbout(controller.KeyOf(p), "gcOrphaned", fmt.Sprintf("node %s is gone (quarantine %s over, GET NotFound)", p.Spec.NodeName, QuarantineTime),
-			fmt.Sprintf("Failed, DisruptionTarget=True (%s), force-deleted %s (err=%v)", ReasonDeletionByPodGC, controller.KeyOf(p), err))
+			fmt.Sprintf("Failed, DisruptionTarget=True (%s), force-deleted %s (err=%v)", ReasonDeletionByPodGC, controller.KeyOf(p), err)).
+			SayMessage(deletedMessage(err, controller.Msg("podgc.orphaned", controller.Name("pod", controller.KeyOf(p)), controller.Name("node", p.Spec.NodeName))))
 	}
 }
 
@@ -209,8 +212,18 @@ func (gc *PodGCController) gcUnscheduledTerminating(pods []*api.Pod, ds *control
 		}
 		err := gc.markFailedAndDeletePod(p, nil)
 		ds.AddAbout(controller.KeyOf(p), "gcUnscheduledTerminating", "terminating pod never bound to a node",
-			fmt.Sprintf("force-deleted %s (err=%v)", controller.KeyOf(p), err))
+			fmt.Sprintf("force-deleted %s (err=%v)", controller.KeyOf(p), err)).
+			SayMessage(deletedMessage(err, controller.Msg("podgc.unscheduledTerminating", controller.Name("pod", controller.KeyOf(p)))))
 	}
+}
+
+// deletedMessage is say, or the failure's sentence when the deletion
+// failed.
+func deletedMessage(err error, say *controller.Message) *controller.Message {
+	if err != nil {
+		return controller.Msg("podgc.deleteFailed", controller.Text("message", err.Error()))
+	}
+	return say
 }
 
 // markFailedAndDeletePod models markFailedAndDeletePodWithCondition: a pod

@@ -166,17 +166,20 @@ func (c *Controller) syncResourceQuota(rq *api.ResourceQuota, ds *controller.Dec
 		{Name: "status.used", Value: quota.PrettyPrint(rq.Status.Used)},
 	}
 	if !dirty {
-		ds.Add("syncResourceQuota", "used = "+quota.PrettyPrint(used), "status up to date", inputs...)
+		ds.Add("syncResourceQuota", "used = "+quota.PrettyPrint(used), "status up to date", inputs...).
+			Say("resourcequota.upToDate")
 		return nil
 	}
 	upd := api.DeepCopy(rq)
 	upd.Status = api.ResourceQuotaStatus{Hard: hard, Used: used}
 	if _, err := c.server.UpdateStatus(upd); err != nil {
-		ds.Add("syncResourceQuota", "used = "+quota.PrettyPrint(used), "status update failed: "+err.Error(), inputs...)
+		ds.Add("syncResourceQuota", "used = "+quota.PrettyPrint(used), "status update failed: "+err.Error(), inputs...).
+			Say("resourcequota.updateFailed", controller.Text("message", err.Error()))
 		return err
 	}
 	ds.Add("syncResourceQuota", "used = "+quota.PrettyPrint(used),
-		fmt.Sprintf("status: hard %s, used %s", quota.PrettyPrint(hard), quota.PrettyPrint(used)), inputs...)
+		fmt.Sprintf("status: hard %s, used %s", quota.PrettyPrint(hard), quota.PrettyPrint(used)), inputs...).
+		Say("resourcequota.updated", controller.Name("used", quota.PrettyPrint(used)), controller.Name("hard", quota.PrettyPrint(hard)))
 	return nil
 }
 

@@ -112,7 +112,8 @@ func (p *Publisher) Sync(key string, ds *controller.Decisions) error {
 		if _, err := p.server.Create(cm); err != nil && !apiserver.IsAlreadyExists(err) {
 			return err
 		}
-		ds.Add("syncNamespace", "namespace "+key+" has no ConfigMap "+ConfigMapName, "create configmap "+key+"/"+ConfigMapName)
+		ds.Add("syncNamespace", "namespace "+key+" has no ConfigMap "+ConfigMapName, "create configmap "+key+"/"+ConfigMapName).
+			Say("rootcacertpublisher.create", controller.Name("namespace", key), controller.Name("configmap", ConfigMapName))
 		return nil
 	}
 	cm := cur.(*api.ConfigMap)
@@ -128,6 +129,7 @@ func (p *Publisher) Sync(key string, ds *controller.Decisions) error {
 	if _, err := p.server.Update(upd); err != nil && !apiserver.IsNotFound(err) {
 		return err
 	}
-	ds.Add("syncNamespace", "ConfigMap "+key+"/"+ConfigMapName+" differs from the CA bundle", "update configmap "+key+"/"+ConfigMapName)
+	ds.Add("syncNamespace", "ConfigMap "+key+"/"+ConfigMapName+" differs from the CA bundle", "update configmap "+key+"/"+ConfigMapName).
+		Say("rootcacertpublisher.update", controller.Name("namespace", key), controller.Name("configmap", ConfigMapName))
 	return nil
 }

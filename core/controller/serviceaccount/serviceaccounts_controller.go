@@ -82,6 +82,7 @@ func (c *Controller) Sync(key string, ds *controller.Decisions) error {
 	if _, err := c.server.Create(sa); err != nil && !apiserver.IsAlreadyExists(err) {
 		return err
 	}
-	ds.Add("syncNamespace", "namespace "+key+" has no ServiceAccount "+DefaultName, "create serviceaccount "+key+"/"+DefaultName)
+	ds.Add("syncNamespace", "namespace "+key+" has no ServiceAccount "+DefaultName, "create serviceaccount "+key+"/"+DefaultName).
+		Say("serviceaccount.createDefault", controller.Name("namespace", key), controller.Name("serviceaccount", DefaultName))
 	return nil
 }

@@ -211,8 +211,10 @@ func (tc *Controller) processPodOnNode(key, nodeName string, tolerations []api.T
 	if !allTolerated {
 		tc.cancelWorkWithEvent(key, ds)
 		tc.addWork(key, now, now)
-		ds.AddAbout(key, "processPodOnNode", fmt.Sprintf("node %s has NoExecute taints %s", nodeName, controller.FormatTaints(taints)),
-			"pod "+key+" does not tolerate them all: evict now")
+		have := controller.FormatTaints(taints)
+		ds.AddAbout(key, "processPodOnNode", fmt.Sprintf("node %s has NoExecute taints %s", nodeName, have),
+			"pod "+key+" does not tolerate them all: evict now").
+			Say("tainteviction.evictNow", controller.Name("pod", key), controller.Name("node", nodeName), controller.Name("taints", have))
 		return
 	}
 	minTime := getMinTolerationTime(used)
@@ -232,7 +234,8 @@ func (tc *Controller) processPodOnNode(key, nodeName string, tolerations []api.T
 		ds.AddAbout(key, "processPodOnNode",
 			fmt.Sprintf("node %s has NoExecute taints %s; shortest tolerationSeconds %d", nodeName,
 				controller.FormatTaints(taints), int64(minTime/time.Second)),
-			fmt.Sprintf("evict pod %s at %s", key, start.Add(minTime).UTC().Format(time.RFC3339)))
+			fmt.Sprintf("evict pod %s at %s", key, start.Add(minTime).UTC().Format(time.RFC3339))).
+			Say("tainteviction.evictLater", controller.Name("pod", key), controller.Name("node", nodeName), controller.Count("seconds", int64(minTime/time.Second)))
 	}
 }
 
@@ -260,7 +263,8 @@ func (tc *Controller) cancelWorkWithEvent(key string, ds *controller.Decisions) 
 	}
 	ns, name := controller.SplitKey(key)
 	tc.recorder.Eventf(podRef(ns, name), api.EventTypeNormal, EventTaintManagerEviction, "Cancelling deletion of Pod %s", key)
-	ds.AddAbout(key, "cancelWorkWithEvent", "", "eviction of "+key+" cancelled")
+	ds.AddAbout(key, "cancelWorkWithEvent", "", "eviction of "+key+" cancelled").
+		Say("tainteviction.cancel", controller.Name("pod", key))
 }
 
 // fire runs a due eviction (deletePodHandler, addConditionAndDeletePod).
@@ -282,7 +286,12 @@ func (tc *Controller) fire(key string, ds *controller.Decisions) {
 	} else {
 		w.fired = true
 	}
-	ds.AddAbout(key, "deletePodHandler", "", fmt.Sprintf("evict %s: DisruptionTarget=True (%s), delete (err=%v)", key, ReasonDeletionByTaintManager, err))
+	say := controller.Msg("tainteviction.evict", controller.Name("pod", key))
+	if err != nil {
+		say = controller.Msg("tainteviction.evictFailed", controller.Name("pod", key), controller.Text("message", err.Error()))
+	}
+	ds.AddAbout(key, "deletePodHandler", "", fmt.Sprintf("evict %s: DisruptionTarget=True (%s), delete (err=%v)", key, ReasonDeletionByTaintManager, err)).
+		SayMessage(say)
 }
 
 // addConditionAndDeletePod models the function of that name.

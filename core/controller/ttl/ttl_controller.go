@@ -99,6 +99,7 @@ func (c *Controller) Sync(key string, ds *controller.Decisions) error {
 		return err
 	}
 	ds.Add("updateNodeIfNeeded", fmt.Sprintf("%d nodes → %s %d s (was %q)", c.count, Annotation, want, node.Annotations[Annotation]),
-		"patch node "+node.Name)
+		"patch node "+node.Name).
+		Say("ttl.annotate", controller.Count("nodes", c.count), controller.Name("node", node.Name), controller.Name("annotation", Annotation), controller.Count("ttl", want))
 	return nil
 }

@@ -31,26 +31,29 @@ func transcriptDecisions(t *testing.T) (ds []controller.Decision, from []string)
 			}
 		}
 	}
-	examples, _ := fs.Glob(Scenarios, "scenarios/*.txtar")
-	for _, f := range examples {
-		data, _ := fs.ReadFile(Scenarios, f)
-		s, err := scenario.Parse(f, data)
-		if err != nil {
-			t.Fatalf("%s: %v", f, err)
+	// each runs the scenario parse makes of every file a glob matches.
+	each := func(fsys fs.FS, glob string, parse func(file string, data []byte) (*scenario.Scenario, error)) int {
+		files, _ := fs.Glob(fsys, glob)
+		for _, f := range files {
+			data, _ := fs.ReadFile(fsys, f)
+			s, err := parse(f, data)
+			if err != nil {
+				t.Fatalf("%s: %v", f, err)
+			}
+			run(f, s)
 		}
-		run(f, s)
+		return len(files)
 	}
-	lessons, _ := fs.Glob(Lessons, "lessons/*.txtar")
-	for _, f := range lessons {
-		data, _ := fs.ReadFile(Lessons, f)
+	examples := each(Scenarios, "scenarios/*.txtar", scenario.Parse)
+	lessons := each(Lessons, "lessons/*.txtar", func(f string, data []byte) (*scenario.Scenario, error) {
 		l, err := lesson.Parse(f, data)
 		if err != nil {
-			t.Fatalf("%s: %v", f, err)
+			return nil, err
 		}
-		run(f, l.Reference())
-	}
-	if len(examples) < 20 || len(lessons) < 15 {
-		t.Fatalf("%d examples and %d lessons: the globs are stale", len(examples), len(lessons))
+		return l.Reference(), nil
+	})
+	if examples < 20 || lessons < 15 {
+		t.Fatalf("%d examples and %d lessons: the globs are stale", examples, lessons)
 	}
 	return ds, from
 }

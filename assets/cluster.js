@@ -181,9 +181,10 @@ function deploymentHTML(d, pods) {
         ${d.terminating ? `<div><dt>terminating</dt><dd>${d.terminating}</dd></div>` : ""}
       </dl>
       <p class="rollout">${esc(d.rollout)}</p>
-      ${d.conditions.length ? `<table class="conditions"><caption class="visually-hidden">Conditions</caption>
-        <thead><tr><th scope="col">Condition</th><th scope="col">Status</th><th scope="col">Reason</th><th scope="col">Message</th><th scope="col">Updated at tick</th></tr></thead>
-        <tbody>${conds}</tbody></table>` : ""}
+      ${d.conditions.length ? `<div class="table-scroll"><table class="conditions"><caption class="visually-hidden">${esc(t("card.conditions"))}</caption>
+        <thead><tr><th scope="col">${esc(t("card.condition"))}</th><th scope="col">${esc(t("card.status"))}</th><th scope="col">${esc(t("card.reason"))}</th>` +
+        `<th scope="col">${esc(t("card.message"))}</th><th scope="col">${esc(t("card.updatedAt"))}</th></tr></thead>
+        <tbody>${conds}</tbody></table></div>` : ""}
       ${d.replicaSets.map((rs, i) => rsHTML(rs, pods[i])).join("")}
     </article>`;
 }

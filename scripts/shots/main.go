@@ -47,6 +47,8 @@ var scenes = []scene{
 	{name: "lesson-zh-CN", path: "?lang=zh-CN#lesson=rolling-update&step=2", wait: `document.querySelectorAll("#guide-checks li").length > 0`},
 	{name: "lesson-intro", path: "#lesson=create-deployment", wait: `!document.getElementById("guide").hidden`},
 	{name: "paused-hint", path: "", js: `document.getElementById("apply").click()`, wait: `!document.getElementById("clock-hint").hidden`},
+	{name: "why-en", path: "", js: `document.getElementById("apply").click(); setTimeout(() => document.getElementById("step").click(), 500)`,
+		wait: `document.querySelector("#why .say") !== null`, scroll: "#why"},
 	{name: "why-vi", path: "?lang=vi", js: `document.getElementById("apply").click(); setTimeout(() => document.getElementById("step").click(), 500)`,
 		wait: `document.querySelector("#why .say") !== null`, scroll: "#why"},
 	{name: "why-zh-CN", path: "?lang=zh-CN", js: `document.getElementById("apply").click(); setTimeout(() => document.getElementById("step").click(), 500)`,

@@ -4,9 +4,7 @@ import (
 	"strings"
 
 	"github.com/kubeplay/kubeplay/core/controller"
-	"github.com/kubeplay/kubeplay/core/controller/rootcacertpublisher"
-	"github.com/kubeplay/kubeplay/core/controller/serviceaccount"
-	"github.com/kubeplay/kubeplay/core/controller/ttl"
+	"github.com/kubeplay/kubeplay/core/sim"
 )
 
 // The Why? pane shows the learner's objects first and folds the cluster's
@@ -18,16 +16,10 @@ import (
 
 var systemNamespaces = []string{"kube-system", "kube-public", "kube-node-lease"}
 
-var housekeepers = map[string]bool{
-	serviceaccount.Name:      true,
-	rootcacertpublisher.Name: true,
-	ttl.Name:                 true,
-}
-
 // housekeeping says whether a decision is about the cluster's own upkeep
 // rather than anything a learner made.
 func housekeeping(d controller.Decision) bool {
-	if housekeepers[d.Controller] || d.Object == "default/kubernetes" {
+	if sim.Housekeeper(d.Controller) || d.Object == "default/kubernetes" {
 		return true
 	}
 	for _, ns := range systemNamespaces {

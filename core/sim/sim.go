@@ -43,6 +43,18 @@ import (
 	"github.com/kubeplay/kubeplay/core/scheduler"
 )
 
+// Housekeeper says whether the named controller only keeps per-namespace or
+// per-node defaults (a ServiceAccount and the CA bundle in every namespace,
+// the nodes' TTL annotation): the Why? pane folds their decisions. It lives
+// here because core/sim is the one package that wires the controllers.
+func Housekeeper(controller string) bool {
+	switch controller {
+	case serviceaccount.Name, rootcacertpublisher.Name, ttl.Name:
+		return true
+	}
+	return false
+}
+
 // Options choose the cluster's seed and nodes.
 type Options struct {
 	Seed uint64

@@ -80,7 +80,7 @@ onWorker({
       // After start-up the core stopping is a crash to recover from; the
       // action it broke on is the oldest one still waiting.
       const first = oldest();
-      if (m.crashed && pageReady) broke(first ? describe(first.op, first.args) : "the last action", m.error);
+      if (m.crashed && pageReady) broke(first ? describe(first.op, first.args) : t("action.last"), m.error);
       else if (!pageReady && opening.first && m.crashed) markBroken(); // the opening fails: ready() handles it
       else fail(new Error(m.error));
     }
@@ -190,7 +190,7 @@ function cancel() {
   if (busy() === 0 || !first || performance.now() - first.at < 1000) return false;
   markBroken();
   setPlaying(false);
-  recover(describe(first.op, first.args), `Escape, after ${((performance.now() - first.at) / 1000).toFixed(1)} s`, true).catch(fail);
+  recover(describe(first.op, first.args), t("action.escaped", { s: ((performance.now() - first.at) / 1000).toFixed(1) }), true).catch(fail);
   return true;
 }
 document.addEventListener("keydown", (e) => { if (e.key === "Escape" && busy() > 0 && cancel()) e.preventDefault(); });

@@ -69,6 +69,13 @@ export function printOutput(o) {
   for (const f of outputListeners) f(o);
 }
 
+// printUndoable prints a note about an action that threw the timeline
+// away (Reset), with the button that brings it back.
+export function printUndoable(note) {
+  print(note, "note");
+  offerRestore(previousState());
+}
+
 // offerRestore adds a button that brings back the timeline an action has
 // just discarded (its state before the action), once.
 function offerRestore(state) {

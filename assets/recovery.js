@@ -38,19 +38,21 @@ export function forget() {
   try { localStorage.removeItem(storageKey); } catch { /* nothing to drop */ }
 }
 
-// describe names an action for a message: the console line, or the button.
+// describe names an action for a message, in the page's language: the
+// console line, or the button.
 export function describe(op, args = []) {
   const names = {
-    apply: "Apply", diff: "Diff", step: "Step", back: "Back", reset: "Reset",
-    decode: "opening the link", example: `the example "${args[0]}"`, load: "loading the scenario",
+    apply: () => t("action.apply"), diff: () => t("action.diff"), step: () => t("action.step"), back: () => t("action.back"),
+    reset: () => t("action.reset"), decode: () => t("action.decode"), load: () => t("action.load"),
+    example: () => t("action.example", { name: args[0] }),
+    tick: () => `tick ${args[0] ?? 1}`,
+    jump: () => t("action.jump", { tick: args[0] }),
   };
   if (op === "run") {
     const line = String(args[0] ?? "");
     return `"${line.length > 120 ? `${line.slice(0, 117)}...` : line}"`;
   }
-  if (op === "tick") return `tick ${args[0] ?? 1}`;
-  if (op === "jump") return `the jump to tick ${args[0]}`;
-  return names[op] || op;
+  return names[op] ? names[op]() : op;
 }
 
 // clean is an error message without the bridge's "kubeplay.op: " and a

@@ -5,7 +5,7 @@
 import { $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { busy, rpc } from "./rpc.js";
-import { print, printOutput } from "./console.js";
+import { print, printOutput, printUndoable } from "./console.js";
 import { view } from "./view.js";
 import { onStop } from "./status.js";
 import { closeGuide } from "./guide.js";
@@ -95,13 +95,13 @@ $("tick").addEventListener("click", act("tick", 1));
 $("back").addEventListener("click", act("back"));
 $("step").addEventListener("click", act("step"));
 $("speed").addEventListener("change", () => { speed = Number($("speed").value); });
+// Reset asks nothing: the timeline it discards is one button away.
 $("reset").addEventListener("click", async () => {
-  if (view() && view().head > 0 && !confirm(t("transport.resetConfirm"))) return;
   setPlaying(false);
   await rpc("reset", view() ? view().seed : 1);
   closeGuide();
   $("scenario-title").textContent = "";
-  print("(cluster reset)", "note");
+  printUndoable(t("transport.resetDone"));
 });
 
 // The slider jumps to the tick it shows; while a jump is in flight the

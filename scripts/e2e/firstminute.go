@@ -116,6 +116,19 @@ var firstMinuteChecks = []check{
 			poll(`document.querySelectorAll("#pane-workloads .rs-new .pod").length === 3`, 10*time.Second),
 		)
 	}},
+	{"Reset asks nothing and offers the timeline back", func(ctx context.Context, _ string) error {
+		const head = `Number(document.getElementById("clock").textContent.match(/tick \d+ \/ (\d+)/)[1])`
+		before, err := chromedp.Run(ctx, chromedp.Evaluate[int](head))
+		if err != nil {
+			return err
+		}
+		return chromedp.Do(ctx,
+			eval(`document.getElementById("reset").click()`),
+			poll(consoleHas("cluster reset")+` && `+head+` === 0 && document.querySelectorAll("#pane-workloads .pod").length === 0`, 10*time.Second),
+			eval(`[...document.querySelectorAll("#console-output button.restore")].pop().click()`),
+			poll(head+` === `+fmt.Sprint(before)+` && document.querySelectorAll("#pane-workloads .rs-new .pod").length === 3`, 10*time.Second),
+		)
+	}},
 	{"the Why? pane leads with a plain sentence in the page's language", func(ctx context.Context, url string) error {
 		err := chromedp.Do(ctx,
 			freshStorage(url),

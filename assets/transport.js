@@ -101,6 +101,8 @@ $("reset").addEventListener("click", async () => {
   await rpc("reset", view() ? view().seed : 1);
   closeGuide();
   $("scenario-title").textContent = "";
+  $("examples").value = "";
+  $("lessons").value = "";
   printUndoable(t("transport.resetDone"));
 });
 

@@ -124,7 +124,7 @@ var firstMinuteChecks = []check{
 		}
 		return chromedp.Do(ctx,
 			eval(`document.getElementById("reset").click()`),
-			poll(consoleHas("cluster reset")+` && `+head+` === 0 && document.querySelectorAll("#pane-workloads .pod").length === 0`, 10*time.Second),
+			poll(consoleHas("cluster reset")+` && `+head+` === 0 && document.querySelectorAll("#pane-workloads .pod").length === 0 && document.getElementById("examples").value === ""`, 10*time.Second),
 			eval(`[...document.querySelectorAll("#console-output button.restore")].pop().click()`),
 			poll(head+` === `+fmt.Sprint(before)+` && document.querySelectorAll("#pane-workloads .rs-new .pod").length === 3`, 10*time.Second),
 		)

@@ -110,7 +110,7 @@ func (b *bridge) ops() []op {
 				return jsonString(s.Landmarks())
 			})},
 		{name: "decisionTick", call: "decisionTick(from, dir, controller, object)",
-			doc: "the nearest tick before (dir -1) or after (dir 1) from with a decision, narrowed to a controller and an object unless \"\"; returns {tick, found}",
+			doc:    "the nearest tick before (dir -1) or after (dir 1) from with a decision, narrowed to a controller and an object unless \"\"; returns {tick, found}",
 			result: resultJSON,
 			fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
 				from, err := argInt(args, 0, 0)
@@ -220,6 +220,11 @@ func (b *bridge) ops() []op {
 				}
 				return lessonChecks(s, step)
 			})},
+		{name: "draft", session: true, call: "draft(text)", doc: "keep the editor's text in the session (its share link and saved state); returns whether it was kept",
+			result: resultValue,
+			fn: b.withString(func(s *session.Session, text string) (any, error) {
+				return s.SetDraft(text), nil
+			})},
 		{name: "encode", call: "encode()", doc: "the session as a share-link string", result: resultValue,
 			fn: b.session(func(s *session.Session, _ []safejs.Value) (any, error) {
 				return s.Encode(), nil
@@ -242,7 +247,23 @@ func (b *bridge) ops() []op {
 				}
 				return jsonString(t)
 			})},
-		{name: "pod", call: "pod(ns, name)", doc: "a pod at the tick shown: its describe output and its kubelet's CRI calls; returns a PodDetail",
+		{name: "object", call: "object(kind, ns, name)", doc: "a deployment, replicaset, service, pod or node at the tick shown: its describe output and YAML; returns an ObjectDetail",
+			result: resultJSON, fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
+				var words [3]string
+				for i := range words {
+					w, err := argString(args, i)
+					if err != nil {
+						return nil, err
+					}
+					words[i] = w
+				}
+				d, err := s.Object(words[0], words[1], words[2])
+				if err != nil {
+					return nil, err
+				}
+				return jsonString(d)
+			})},
+		{name: "pod", call: "pod(ns, name)", doc: "a pod at the tick shown: its describe output, YAML and its kubelet's CRI calls; returns a PodDetail",
 			result: resultJSON, fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
 				ns, err := argString(args, 0)
 				if err != nil {

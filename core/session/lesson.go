@@ -109,12 +109,9 @@ func (s *Session) LessonChecks(i int) ([]lesson.State, error) {
 	if i < 0 || i >= len(s.lesson.Steps) {
 		return nil, fmt.Errorf("step %d: the lesson has steps 0 to %d", i, len(s.lesson.Steps)-1)
 	}
-	w := s.w
-	if s.cursor < s.Head() {
-		var err error
-		if w, err = s.pastWorld(); err != nil {
-			return nil, err
-		}
+	w, err := s.shownWorld()
+	if err != nil {
+		return nil, err
 	}
 	return lesson.EvalAll(s.lesson.Steps[i].Checks, w.sim), nil
 }

@@ -8,8 +8,9 @@ import (
 )
 
 // LinkFiles returns the files of an encoded session (see Encode) without
-// replaying its log, and the editor text among them: the last text the
-// editor applied (the highest editor-N.yaml), or else the first manifest.
+// replaying its log, and the editor text among them: the editor's text as
+// it was (the draft, written last), else the last text the editor applied
+// (the highest editor-N.yaml), else the first manifest.
 // When a link cannot be opened, because its state is damaged or its replay
 // fails or breaks the core, the page opens an empty session and still
 // gives the person what they wrote.

@@ -34,7 +34,10 @@ type Session struct {
 	// editor texts applied (editor-1.yaml, ...), in order.
 	files     map[string]string
 	fileOrder []string
-	log       []*Entry
+	// draft is the editor's text, applied or not (draft.go): it survives
+	// Reset, as the editor does.
+	draft string
+	log   []*Entry
 	// outputs[i] is what log[i] printed (nil for ticks from the transport
 	// bar), for the console transcript.
 	outputs []*Output

@@ -35,6 +35,9 @@ type LoadResult struct {
 	// ref): after Decode, the lesson the link or saved state was taken
 	// in, for the caller to open again over it with AttachLesson.
 	LessonRef string `json:"lessonRef,omitempty"`
+	// Draft is the editor's text the session carries (draft.go), "" if
+	// the archive has none.
+	Draft string `json:"draft,omitempty"`
 }
 
 // Load replaces the session with a scenario (a txtar archive: the script,
@@ -72,7 +75,12 @@ func (s *Session) load(sc *scenario.Scenario, maxWait map[int]int64, cursor int6
 	}
 	s.doc = strings.TrimSpace(strings.Join(doc, "\n"))
 	s.title, _, _ = strings.Cut(s.doc, "\n")
+	s.draft = "" // an archive without one has none: an example's manifest is not the last draft
 	for _, f := range sc.Files {
+		if f.Name == draftFile {
+			s.draft = string(f.Data)
+			continue
+		}
 		s.addFile(f.Name, string(f.Data))
 	}
 	var runErr error
@@ -94,7 +102,7 @@ func (s *Session) load(sc *scenario.Scenario, maxWait map[int]int64, cursor int6
 	}
 	return &LoadResult{
 		Title: s.title, Doc: s.doc, Lang: "en", Seed: s.seed, Files: s.Files(),
-		Transcript: s.Transcript(), Head: s.Head(), Cursor: s.cursor,
+		Transcript: s.Transcript(), Head: s.Head(), Cursor: s.cursor, Draft: s.draft,
 	}, runErr
 }
 
@@ -152,6 +160,13 @@ func (s *Session) Script() []byte {
 			text += "\n"
 		}
 		a.Files = append(a.Files, txtar.File{Name: n, Data: []byte(text)})
+	}
+	if s.draft != "" {
+		text := s.draft
+		if !strings.HasSuffix(text, "\n") {
+			text += "\n"
+		}
+		a.Files = append(a.Files, txtar.File{Name: draftFile, Data: []byte(text)})
 	}
 	return txtar.Format(a)
 }

@@ -19,12 +19,15 @@ import { drawTransport, setPlaying } from "./transport.js";
 import { drawClockHint } from "./clockhint.js";
 import { drawLandmarks } from "./landmarks.js";
 import { clearConsole, markFuture, print } from "./console.js";
-import { openEditor, setEditor } from "./editor.js";
+import { openEditor, sendDraft, setEditor } from "./editor.js";
 import { listExamples } from "./examples.js";
 import { showLoad } from "./load.js";
 import { inLesson, lessonInAddress, listLessons, openLesson, showLesson, startLesson, storedPage } from "./guide.js";
-import "./poddetail.js";
+import "./detail.js";
 import "./share.js";
+import "./present.js";
+import "./splitter.js";
+import "./switcher.js";
 import "./theme.js";
 
 onDraw(drawTransport);
@@ -55,12 +58,7 @@ onWorker({
   view: showView,
   state(s) {
     remember(s);
-    // Once the session moves on from the link it was opened from, the link
-    // leaves the address bar: a reload then restores the session as it is
-    // now (the saved state), not the link's.
-    if (pageReady && !inLesson() && location.hash.length > 1 && location.hash.slice(1) !== s) {
-      setHash("");
-    }
+    if (pageReady && !inLesson()) syncAddress(s);
   },
   crash: (op, args, error) => broke(describe(op, args), error),
   event(m) {
@@ -87,6 +85,38 @@ onWorker({
   },
 });
 
+// syncAddress keeps the session in the address as it changes (the editor's
+// text included: the core carries it), at most once a second, so the
+// address bar is always a link to what is on the screen and a reload or a
+// copied address loses nothing. A lesson keeps its own address.
+let addressTimer = null;
+let addressState = null;
+function syncAddress(s) {
+  addressState = s;
+  if (addressTimer !== null) return;
+  writeAddress(s);
+  addressTimer = setTimeout(() => {
+    addressTimer = null;
+    if (!inLesson() && location.hash.slice(1) !== addressState) writeAddress(addressState);
+  }, 1000);
+}
+// The tab remembers the last addresses it wrote (sessionStorage outlives a
+// reload, not the tab): a reload that finds one of them is a restore, not
+// a link, even when the reload came before the address caught up.
+const wroteKey = "kubeplay.addresses";
+function wrote() {
+  try { return JSON.parse(sessionStorage.getItem(wroteKey)) || []; } catch { return []; }
+}
+function writeAddress(s) {
+  setHash(s);
+  try { sessionStorage.setItem(wroteKey, JSON.stringify([s, ...wrote().filter((x) => x !== s)].slice(0, 10))); } catch { /* private mode: a reload then opens it as a link */ }
+}
+const wroteAddress = (hash) => wrote().includes(hash);
+// A lesson or a link pasted into the address bar of this tab changes only
+// the fragment, which opens nothing by itself: open it as a fresh load
+// would. (replaceState, which the page writes with, fires no hashchange.)
+addEventListener("hashchange", () => location.reload());
+
 // start starts the worker and asks for the first view at once: the worker
 // answers it as soon as the core is ready, without waiting for a round trip
 // through the page, as the core's download and start-up are the long pole.
@@ -100,7 +130,11 @@ function start() {
   const hash = location.hash.slice(1);
   const state = saved();
   opening.lesson = lessonInAddress();
-  opening.source = hash.startsWith("k1.") ? "link" : state ? "saved" : opening.lesson ? "lesson" : "new";
+  // The address follows the session (syncAddress), so a reload finds its
+  // own state there: while the saved state is there too (newer, if
+  // anything), that is a restore, not a link someone sent.
+  const ours = state && (hash === state || wroteAddress(hash));
+  opening.source = hash.startsWith("k1.") && !ours ? "link" : state ? "saved" : opening.lesson ? "lesson" : "new";
   opening.state = opening.source === "link" ? hash : state;
   opening.first = opening.source === "new" ? rpc("create", 1)
     : opening.source === "lesson" ? rpc("lesson", opening.lesson.name, lang) : rpc("decode", opening.state, lang);
@@ -129,6 +163,7 @@ async function ready(version, examples) {
       await openEmpty(err);
     }
   }
+  if (opening.source === "saved") sendDraft(); // the editor's own text may be newer than the saved one
   $("loading").hidden = true;
   pageReady = true;
   document.body.classList.add("ready");

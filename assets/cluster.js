@@ -83,8 +83,10 @@ function setCards(id, cards) {
       el.dataset.key = key;
     }
     if (cardHTML.get(el) !== html) {
+      const before = podStates(el);
       el.innerHTML = html;
       cardHTML.set(el, html);
+      markChanged(el, before);
     }
     if (pane.children[at] !== el) pane.insertBefore(el, pane.children[at] || null);
     at++;
@@ -93,18 +95,38 @@ function setCards(id, cards) {
 }
 
 
+// podStates maps each Pod drawn in el to its state class.
+function podStates(el) {
+  const m = new Map();
+  for (const li of el.querySelectorAll("li[data-pod]")) m.set(li.dataset.pod, stateClass(li));
+  return m;
+}
+const stateClass = (li) => [...li.classList].find((c) => c.startsWith("s-"));
+
+// markChanged marks the Pods of a redrawn card that are new or changed
+// state since it was last drawn, so the tick's change shows as a short
+// animation (style.css .pod.changed; none with prefers-reduced-motion).
+// A card drawn for the first time (a tab opened, a new Deployment) marks
+// nothing: only what a tick changed moves.
+function markChanged(el, before) {
+  if (before.size === 0) return;
+  for (const li of el.querySelectorAll("li[data-pod]")) {
+    if (before.get(li.dataset.pod) !== stateClass(li)) li.classList.add("changed");
+  }
+}
+
 // podsHTML memoizes podsHTMLOf by the pods themselves: views that share
 // their pods (most ticks of a big cluster) share the pod objects too, and
 // rebuilding thousands of pods' markup each tick is most of a redraw.
 let podsMemo = new Map(); // first pod's name -> {pods, html}
 let podsMemoNext = new Map();
-function podsHTML(pods) {
-  if (!pods || pods.length === 0) return podsHTMLOf(pods);
-  const key = pods[0].namespace + "/" + pods[0].name + "/" + pods.length;
+function podsHTML(pods, where = "owner") {
+  if (!pods || pods.length === 0) return podsHTMLOf(pods, where);
+  const key = where + "/" + pods[0].namespace + "/" + pods[0].name + "/" + pods.length;
   const m = podsMemo.get(key) || podsMemoNext.get(key);
   let html;
   if (m && m.pods.length === pods.length && m.pods.every((p, i) => p === pods[i])) html = m.html;
-  else html = podsHTMLOf(pods);
+  else html = podsHTMLOf(pods, where);
   podsMemoNext.set(key, { pods, html });
   return html;
 }
@@ -114,21 +136,38 @@ function podsMemoTurn() {
   podsMemoNext = new Map();
 }
 
-function podsHTMLOf(pods) {
+// A short list draws each Pod as a chip that reads at a glance: its
+// state's shape and colour, the end of its name, its node (in the
+// Deployments tab) and, unless it is simply running, the STATUS kubectl
+// prints (ErrImagePull, CrashLoopBackOff, ContainerCreating, ...). A long
+// one draws squares, with the same in their tooltips.
+const maxChips = 8;
+const plainStatus = new Set(["Running", "Completed"]);
+
+function podsHTMLOf(pods, where) {
   if (!pods || pods.length === 0) return `<p class="muted none">${esc(t("cluster.noPods"))}</p>`;
   let html = `<ul class="pods" aria-label="${esc(countText(pods))}">`;
   // Each pod is named for screen readers while the list is short; a long
   // one is summed up by the list's label.
   const named = pods.length <= 40;
+  const chips = pods.length <= maxChips;
   for (const p of pods.slice(0, maxPodsDrawn)) {
     const tip = `${p.name}\n${p.status} · ${p.readyText} ready${p.restarts ? ` · ${p.restarts} restarts` : ""}` +
       `${p.node ? `\nnode ${p.node}` : ""}${p.ip ? ` · ${p.ip}` : ""}`;
-    html += `<li class="pod s-${esc(p.state)}" title="${esc(tip)}" data-pod="${esc(`${p.namespace}/${p.name}`)}"` +
-      `${named ? ` tabindex="0" role="button" aria-label="${esc(`${p.name}: ${p.status}`)}"` : ""}></li>`;
+    const inner = chips ? `<span class="pid">${esc(p.name.slice(p.name.lastIndexOf("-") + 1))}</span>` +
+      `${where === "owner" && p.node ? `<span class="pnode">${esc(p.node)}</span>` : ""}` +
+      `${plainStatus.has(p.status) ? "" : `<span class="preason">${esc(p.status)}</span>`}` : "";
+    html += `<li class="pod${chips ? " chip" : ""} s-${esc(p.state)}" title="${esc(tip)}" data-pod="${esc(`${p.namespace}/${p.name}`)}"` +
+      `${named ? ` tabindex="0" role="button" aria-label="${esc(`${p.name}: ${p.status}`)}"` : ""}>${inner}</li>`;
   }
   html += "</ul>";
   if (pods.length > maxPodsDrawn) html += `<p class="muted more">${esc(t("cluster.more", { n: pods.length - maxPodsDrawn }))}</p>`;
   return html;
+}
+
+// nameButton is an object's name that opens its side panel (detail.js).
+function nameButton(kind, ns, name) {
+  return `<button type="button" class="link objname" data-object="${esc(`${kind}/${ns}/${name}`)}" title="${esc(t("detail.open", { name }))}">${esc(name)}</button>`;
 }
 
 // countsText is "3 ready, 1 pending" for counts by state.
@@ -154,7 +193,7 @@ function workloadsHTML(v, byOwner) {
   for (const d of v.deployments) {
     const key = `d/${d.namespace}/${d.name}`;
     const pods = d.replicaSets.map((rs) => byOwner.get(rs.name));
-    cards.push([key, memoCard(key, d, pods.map(podsHTML), () => deploymentHTML(d, pods))]);
+    cards.push([key, memoCard(key, d, pods.map((p) => podsHTML(p)), () => deploymentHTML(d, pods))]);
   }
   for (const rs of v.replicaSets) cards.push([`rs/${rs.namespace}/${rs.name}`, `<article class="card">${rsHTML(rs, byOwner.get(rs.name))}</article>`]);
   const bare = byOwner.get("");
@@ -169,7 +208,7 @@ function deploymentHTML(d, pods) {
     `<td>${esc(c.reason)}</td><td>${esc(c.message)}</td><td class="num">${c.lastUpdateTick}</td></tr>`).join("");
   return `<article class="card" aria-label="Deployment ${esc(d.name)}">
       <header class="card-head">
-        <h3><span class="kind">deployment</span> ${esc(d.name)}${d.namespace !== "default" ? ` <span class="muted">-n ${esc(d.namespace)}</span>` : ""}</h3>
+        <h3><span class="kind">deployment</span> ${nameButton("deployment", d.namespace, d.name)}${d.namespace !== "default" ? ` <span class="muted">-n ${esc(d.namespace)}</span>` : ""}</h3>
         ${d.paused ? `<span class="badge warn">paused</span>` : ""}
         <span class="badge">revision ${esc(d.revision || "–")}</span>
         <span class="muted">${esc(d.strategySummary)}${d.minReadySeconds ? ` · minReadySeconds ${d.minReadySeconds}` : ""}</span>
@@ -193,7 +232,7 @@ function rsHTML(rs, pods) {
   return `<section class="rs ${rs.new ? "rs-new" : "rs-old"}" aria-label="ReplicaSet ${esc(rs.name)}">
     <header>
       <span class="badge ${rs.new ? "new" : "old"}">${rs.new ? "new" : "old"}</span>
-      <strong>${esc(rs.name)}</strong>
+      <strong>${nameButton("replicaset", rs.namespace, rs.name)}</strong>
       <span class="muted">rev ${esc(rs.revision || "–")} · hash ${esc(rs.hash || "–")} · ${esc(rs.images.join(", "))}</span>
       <span class="rs-counts">desired <b>${rs.desired}</b> · current <b>${rs.current}</b> · ready <b>${rs.ready}</b> · available <b>${rs.available}</b></span>
       ${statusLine(pods)}
@@ -207,26 +246,28 @@ function nodesHTML(v, byNode) {
   const cards = [];
   for (const n of v.nodes) {
     const pods = byNode.get(n.name);
-    cards.push([n.name, memoCard(`n/${n.name}`, n, [podsHTML(pods)], () => `<article class="card node" aria-label="Node ${esc(n.name)}">
-      <header class="card-head"><h3><span class="kind">node</span> ${esc(n.name)}</h3>
+    const podsMarkup = podsHTML(pods, "node");
+    cards.push([n.name, memoCard(`n/${n.name}`, n, [podsMarkup], () => `<article class="card node" aria-label="Node ${esc(n.name)}">
+      <header class="card-head"><h3><span class="kind">node</span> ${nameButton("node", "", n.name)}</h3>
         <span class="badge ${n.ready === "True" ? "ok" : "bad"}">${esc(n.status)}</span>
         <span class="muted">${n.pods}/${esc(n.podCapacity || "?")} pods · cpu ${esc(n.cpu)} · memory ${esc(n.memory)} · ${esc(n.podCIDR)}</span>
         ${n.taints.map((t) => `<span class="badge warn">taint ${esc(t)}</span>`).join("")}
-      </header>${podsHTML(pods)}</article>`)]);
+      </header>${podsMarkup}</article>`)]);
   }
   const unscheduled = byNode.get("");
-  if (unscheduled) cards.push(["", `<article class="card"><h3>${esc(t("cluster.unscheduled"))}</h3>${podsHTML(unscheduled)}</article>`]);
+  if (unscheduled) cards.push(["", `<article class="card"><h3>${esc(t("cluster.unscheduled"))}</h3>${podsHTML(unscheduled, "node")}</article>`]);
   return cards.length ? cards : [["empty", `<p class="empty">No nodes.</p>`]];
 }
 
 function servicesHTML(v) {
   if (v.services.length === 0) return [["empty", `<p class="empty">${esc(t("cluster.noServices"))}</p>`]];
   return v.services.map((s) => [`${s.namespace}/${s.name}`, `<article class="card" aria-label="Service ${esc(s.name)}">
-    <header class="card-head"><h3><span class="kind">service</span> ${esc(s.name)}</h3>
+    <header class="card-head"><h3><span class="kind">service</span> ${nameButton("service", s.namespace, s.name)}</h3>
       <span class="muted">${esc(s.type)} · ${esc(s.clusterIP)} · ${esc(s.ports.join(", "))}${s.external ? ` · ${esc(s.external)}` : ""} · selector ${esc(s.selector || "<none>")}</span></header>
-    ${s.endpoints.length ? `<table class="endpoints"><thead><tr><th scope="col">Address</th><th scope="col">Pod</th><th scope="col">Node</th><th scope="col">Ready</th><th scope="col">Serving</th><th scope="col">Terminating</th></tr></thead><tbody>
+    ${s.endpoints.length ? `<div class="table-scroll"><table class="endpoints"><caption class="visually-hidden">${esc(t("card.endpoints"))}</caption>
+      <thead><tr><th scope="col">${esc(t("card.address"))}</th><th scope="col">Pod</th><th scope="col">Node</th><th scope="col">ready</th><th scope="col">serving</th><th scope="col">terminating</th></tr></thead><tbody>
       ${s.endpoints.map((e) => `<tr><td>${esc(e.ip)}</td><td>${esc(e.pod)}</td><td>${esc(e.node)}</td><td class="st-${e.ready}">${e.ready}</td><td>${e.serving}</td><td>${e.terminating}</td></tr>`).join("")}
-    </tbody></table>` : `<p class="muted">no endpoints</p>`}</article>`]);
+    </tbody></table></div>` : `<p class="muted">${esc(t("card.noEndpoints"))}</p>`}</article>`]);
 }
 
 // The tabs: Deployments, Nodes, Services (arrow keys move between them).

@@ -50,3 +50,11 @@ export function fillMenu(id, items) {
   select.disabled = false;
   return select;
 }
+
+// pageKey says whether a key press is the page's shortcut: not typed into
+// a field (the slider excepted) and without a modifier.
+export function pageKey(e) {
+  const t = e.target;
+  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return false;
+  return !(t instanceof HTMLInputElement && t.type !== "range" || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement);
+}

@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import { $, esc, store } from "./dom.js";
 import { rpc } from "./rpc.js";
 import { print, printOutput } from "./console.js";
+import { showPane } from "./switcher.js";
 
 const editor = $("editor");
 const gutter = $("gutter");
@@ -32,7 +33,9 @@ function showErrors(errors, serverText) {
     const li = document.createElement("li");
     const where = document.createElement("button");
     where.type = "button";
-    where.textContent = e.line ? `Line ${e.line}, column ${e.column}${e.doc > 1 ? ` (document ${e.doc})` : ""}` : `Document ${e.doc || 1}`;
+    where.textContent = !e.line ? t("editor.doc", { doc: e.doc || 1 })
+      : e.doc > 1 ? t("editor.atDoc", { line: e.line, column: e.column, doc: e.doc })
+        : t("editor.at", { line: e.line, column: e.column });
     where.addEventListener("click", () => goTo(e.line, e.column));
     const path = e.path && !e.message.includes(e.path) ? `${e.path}: ` : "";
     li.append(where, document.createTextNode(` ${path}${e.message}`));
@@ -64,12 +67,28 @@ function goTo(line, column) {
 }
 
 let saveTimer = 0;
+// sendDraft gives the core the editor's text, which the session carries
+// into its share link and saved state (core/session draft.go); while the
+// person types, at most every 400 ms.
+let draftTimer = null;
+export function sendDraft() {
+  clearTimeout(draftTimer);
+  draftTimer = null;
+  rpc("draft", editor.value).catch(() => { /* the page's own storage still has it */ });
+}
+function sendDraftSoon() {
+  if (draftTimer === null) draftTimer = setTimeout(sendDraft, 400);
+}
+
 editor.addEventListener("input", () => {
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => store.set("editor", editor.value), 250);
+  sendDraftSoon();
   drawGutter();
   editorState();
 });
+// A reload within the 250 ms loses nothing either.
+addEventListener("pagehide", () => store.set("editor", editor.value));
 editor.addEventListener("scroll", () => { gutter.scrollTop = editor.scrollTop; });
 editor.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
@@ -87,7 +106,7 @@ editor.addEventListener("keydown", (e) => {
 });
 
 function editorState() {
-  $("editor-state").textContent = appliedText === null ? "" : appliedText === editor.value ? "applied" : "changed since applied";
+  $("editor-state").textContent = appliedText === null ? "" : appliedText === editor.value ? t("editor.state.applied") : t("editor.state.changed");
 }
 
 // manifestProblems shows why the editor's text could not be read: each
@@ -108,6 +127,8 @@ export async function apply() {
     showErrors([], r.ok ? "" : r.output.stderr.trim());
     if (r.ok) appliedText = editor.value;
     editorState();
+    // On a phone the manifest filled the screen: show what it made.
+    if (r.ok) showPane("cluster");
   } catch (err) {
     print(err.message, "err");
   }
@@ -148,6 +169,7 @@ export function setEditor(text) {
   }
   editor.value = text;
   store.set("editor", text);
+  sendDraft();
   appliedText = null;
   showErrors([]);
   editorState();

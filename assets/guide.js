@@ -15,6 +15,7 @@ import { print, runLine } from "./console.js";
 import { onDraw, view } from "./view.js";
 import { inlineHTML, plainHTML, proseHTML } from "./prose.js";
 import { showLoad } from "./load.js";
+import { showPane } from "./switcher.js";
 
 const panel = $("guide");
 const body = $("guide-body");
@@ -218,6 +219,7 @@ body.addEventListener("click", async (e) => {
   if (b.dataset.line !== undefined) {
     const input = $("console-input");
     input.value = b.dataset.line;
+    showPane("console");
     input.focus();
   } else if (b.dataset.go) {
     const solve = Number(b.dataset.solve || 0);

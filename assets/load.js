@@ -13,6 +13,9 @@ export function showLoad(r, keepEditor = false) {
   if (r.title) print(`# ${r.title}`, "note");
   for (const o of r.transcript || []) printOutput(o); // an empty session's is null
   if (r.error) print(`error: ${r.error}`, "err");
+  // The editor as the session left it (a link carries its text, applied
+  // or not), else the scenario's first manifest.
   const manifest = (r.files || []).find((f) => /\.ya?ml$/.test(f.name));
-  if (manifest && !keepEditor) setEditor(manifest.text);
+  const text = r.draft || (manifest && manifest.text);
+  if (text && !keepEditor) setEditor(text);
 }

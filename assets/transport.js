@@ -2,13 +2,14 @@
 // Run until settled, the slider over the timeline and the clock, and their
 // keys.
 
-import { $ } from "./dom.js";
+import { $, pageKey } from "./dom.js";
 import { t } from "./i18n.js";
 import { busy, rpc } from "./rpc.js";
 import { print, printOutput, printUndoable } from "./console.js";
 import { view } from "./view.js";
 import { onStop } from "./status.js";
 import { closeGuide } from "./guide.js";
+import { sendDraft } from "./editor.js";
 import { landmarkFrom } from "./landmarks.js";
 
 let playing = false;
@@ -104,6 +105,7 @@ $("reset").addEventListener("click", async () => {
   $("examples").value = "";
   $("lessons").value = "";
   printUndoable(t("transport.resetDone"));
+  sendDraft(); // a new session: it carries the editor's text again
 });
 
 // The slider jumps to the tick it shows; while a jump is in flight the
@@ -123,8 +125,7 @@ slider.addEventListener("pointerup", () => { sliderHeld = false; });
 
 document.addEventListener("keydown", (e) => {
   const t = e.target;
-  if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
-  if (t instanceof HTMLInputElement && t.type !== "range" || t instanceof HTMLTextAreaElement || t instanceof HTMLSelectElement) return;
+  if (!pageKey(e)) return;
   const v = view();
   if (!v) return;
   const keys = {
@@ -151,9 +152,10 @@ export function drawTransport(v) {
   const slider = $("slider");
   slider.max = String(v.head);
   if (!sliderHeld) slider.value = String(v.tick);
-  slider.setAttribute("aria-valuetext", `tick ${v.tick} of ${v.head}`);
+  slider.setAttribute("aria-valuetext", t("transport.sliderText", { tick: v.tick, head: v.head }));
   const time = v.time ? v.time.slice(11, 19) : "";
-  $("clock").textContent = `tick ${v.tick} / ${v.head} · ${time}${v.live ? "" : " · past"}`;
+  const at = { tick: String(v.tick), head: String(v.head), time }; // a counter: no digit grouping
+  $("clock").textContent = v.live ? t("transport.clock", at) : t("transport.clockPast", at);
   document.body.classList.toggle("past", !v.live);
   $("back").disabled = v.tick === 0;
 }

@@ -4,12 +4,15 @@ import (
 	"context"
 	"fmt"
 	neturl "net/url"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/storage"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/kubeplay/kubeplay/scripts/internal/browser"
 )
 
 // The first minute of a learner on a fresh page (issue 14): after Apply
@@ -127,6 +130,42 @@ var firstMinuteChecks = []check{
 			poll(consoleHas("cluster reset")+` && `+head+` === 0 && document.querySelectorAll("#pane-workloads .pod").length === 0 && document.getElementById("examples").value === ""`, 10*time.Second),
 			eval(`[...document.querySelectorAll("#console-output button.restore")].pop().click()`),
 			poll(head+` === `+fmt.Sprint(before)+` && document.querySelectorAll("#pane-workloads .rs-new .pod").length === 3`, 10*time.Second),
+		)
+	}},
+	{"the address follows the session, the editor's unapplied text included, and opens it in a fresh profile", func(ctx context.Context, url string) error {
+		at, err := tickShown(ctx)
+		if err != nil {
+			return err
+		}
+		draft := strings.Replace(webManifest, "replicas: 3", "replicas: 7", 1)
+		err = chromedp.Do(ctx,
+			enterText("editor", draft),
+			// The address catches up within a second or so of the last key.
+			poll(`location.hash.startsWith("#k1.")`, 5*time.Second),
+			chromedp.Sleep(2500*time.Millisecond),
+		)
+		if err != nil {
+			return err
+		}
+		address, err := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href`))
+		if err != nil {
+			return err
+		}
+		return chromedp.Do(ctx,
+			freshStorage(url),
+			chromedp.Navigate(address),
+			poll(pageReady+` && `+atTick(at)+` && document.getElementById("editor").value === `+browser.JS(draft)+
+				` && document.querySelectorAll("#pane-workloads .rs-new .pod").length === 3`, 60*time.Second),
+		)
+	}},
+	{"a lesson address pasted into the open tab opens the lesson", func(ctx context.Context, _ string) error {
+		return chromedp.Do(ctx,
+			// Only the fragment changes: the page reloads itself to open it.
+			eval(`location.hash = "lesson=create-deployment"`),
+			pollThroughReload(pageReady+` && !document.getElementById("guide").hidden && `+
+				`document.getElementById("guide-h").textContent !== ""`, 60*time.Second),
+			eval(`document.getElementById("guide-close").click()`),
+			poll(`document.getElementById("guide").hidden`, 5*time.Second),
 		)
 	}},
 	{"the Why? pane leads with a plain sentence in the page's language", func(ctx context.Context, url string) error {

@@ -449,7 +449,9 @@ var checks = []check{
 			setControl("slider", "5", "input"),
 			poll(atTick(5), 10*time.Second),
 			chromedp.Click(chromedp.ID("share")),
-			poll(`location.hash.startsWith("#k1.")`, 10*time.Second),
+			// The address follows the session anyway; Share has written it
+			// once it says so.
+			poll(`location.hash.startsWith("#k1.") && `+consoleHas("up to tick 5)"), 10*time.Second),
 		); err != nil {
 			return err
 		}
@@ -504,12 +506,24 @@ var checks = []check{
 	{"a pod opens its CRI calls and describe output", func(ctx context.Context, _ string) error {
 		return chromedp.Do(ctx,
 			chromedp.Click(chromedp.CSS("#pane-nodes .pod[data-pod]")),
-			poll(`document.getElementById("pod-detail").open && `+
-				`[...document.querySelectorAll("#pod-cri tbody td code")].map((c) => c.textContent).join(" ").startsWith("RunPodSandbox PullImage CreateContainer StartContainer") && `+
-				`document.getElementById("pod-describe").textContent.includes("Events:")`, 10*time.Second),
+			poll(`document.getElementById("detail").open && `+
+				`[...document.querySelectorAll("#detail-cri tbody td code")].map((c) => c.textContent).join(" ").startsWith("RunPodSandbox PullImage CreateContainer StartContainer") && `+
+				`document.getElementById("detail-describe").textContent.includes("Events:")`, 10*time.Second),
 			// Closed again, so the checks after this one can reach the page.
-			chromedp.Click(chromedp.CSS("#pod-detail form button")),
-			poll(`!document.getElementById("pod-detail").open`, 5*time.Second),
+			chromedp.Click(chromedp.CSS("#detail form button")),
+			poll(`!document.getElementById("detail").open`, 5*time.Second),
+		)
+	}},
+	{"a Deployment's name opens its describe output and YAML at the tick shown", func(ctx context.Context, _ string) error {
+		return chromedp.Do(ctx,
+			eval(`document.getElementById("tab-workloads").click()`),
+			chromedp.Click(chromedp.CSS(`#pane-workloads button[data-object^="deployment/"]`)),
+			poll(`document.getElementById("detail").open && document.getElementById("detail-cri-box").hidden && `+
+				`document.getElementById("detail-describe-h").textContent.startsWith("kubectl describe deployment ") && `+
+				`/^Name: +nginx-deployment\n/.test(document.getElementById("detail-describe").textContent) && `+
+				`document.getElementById("detail-yaml").textContent.includes("\nkind: Deployment\n")`, 10*time.Second),
+			chromedp.Click(chromedp.CSS("#detail form button")),
+			poll(`!document.getElementById("detail").open`, 5*time.Second),
 		)
 	}},
 }

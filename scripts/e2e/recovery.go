@@ -119,8 +119,9 @@ var recoveryChecks = []check{
 			poll(consoleHas("This link could not be opened:\nsession.txtar:3: node fail:")+` && `+consoleHas("no-such-node")+` && `+
 				consoleHas("(this is a new, empty session instead)")+` && `+consoleHas("(the editor holds the link's manifest)"), 10*time.Second),
 			poll(`document.getElementById("editor").value === `+browser.JS(manifest), 5*time.Second),
-			// Empty: tick 0, no Deployments; the link has left the address bar.
-			poll(atTick(0)+` && document.querySelectorAll("#pane-workloads .card").length === 0 && location.hash === ""`, 5*time.Second),
+			// Empty: tick 0, no Deployments; the link has left the address bar
+			// (which now holds the empty session with the link's manifest).
+			poll(atTick(0)+` && document.querySelectorAll("#pane-workloads .card").length === 0 && location.hash !== `+browser.JS("#"+link), 5*time.Second),
 		); err != nil {
 			return err
 		}

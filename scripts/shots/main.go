@@ -53,6 +53,16 @@ var scenes = []scene{
 		wait: `document.querySelector("#why .say") !== null`, scroll: "#why"},
 	{name: "why-zh-CN", path: "?lang=zh-CN", js: `document.getElementById("apply").click(); setTimeout(() => document.getElementById("step").click(), 500)`,
 		wait: `document.querySelector("#why .say") !== null`, scroll: "#why"},
+	// After Apply and a settled rollout: on a phone the switcher shows the
+	// cluster, the part Apply made.
+	{name: "settled", path: "", js: `document.getElementById("apply").click(); setTimeout(() => document.getElementById("clock-hint-settle").click(), 500)`,
+		wait: `document.getElementById("console-output").textContent.includes("settled at tick")`},
+	{name: "phone-why", path: "", js: `document.getElementById("apply").click(); setTimeout(() => { document.getElementById("step").click(); document.querySelector("#switcher [data-show=why]").click(); }, 500)`,
+		wait: `document.querySelector("#why .say") !== null`},
+	{name: "services", path: "", js: `document.getElementById("apply").click(); setTimeout(() => document.getElementById("tab-services").click(), 800)`,
+		wait: `!document.getElementById("pane-services").hidden`},
+	{name: "present", path: "#lesson=rolling-update&step=2", js: `document.getElementById("present").click()`,
+		wait: `document.querySelectorAll("#guide-checks li").length > 0`},
 }
 
 func main() {

@@ -38,6 +38,21 @@ const outputListeners = [];
 // onOutput registers f(o), called with every Output printOutput prints.
 export function onOutput(f) { outputListeners.push(f); }
 
+// printDiff prints kubectl diff's unified diff line by line, coloured by
+// what each line does; the text stays byte for byte as kubectl printed it.
+function printDiff(text) {
+  for (const line of text.split(/(?<=\n)/)) {
+    const cls = line.startsWith("+++") || line.startsWith("---") || line.startsWith("diff ") ? "diff-file"
+      : line.startsWith("@@") ? "diff-hunk" : line.startsWith("+") ? "diff-add" : line.startsWith("-") ? "diff-del" : "";
+    const span = document.createElement("span");
+    if (cls) span.className = cls;
+    span.textContent = line;
+    into.append(span);
+  }
+  if (!text.endsWith("\n")) into.append("\n");
+  out.scrollTop = out.scrollHeight;
+}
+
 // printOutput prints a command and what it printed as one entry of the
 // timeline: it knows the tick it ran at, is dimmed while an earlier tick
 // is shown (markFuture), and its command line jumps the timeline there.
@@ -58,7 +73,8 @@ export function printOutput(o) {
       offerRestore(previousState());
     }
     if (o.past) print(t("console.past", { tick: o.tick }), "note");
-    if (o.stdout) print(o.stdout);
+    if (o.stdout && /^kubectl diff\b/.test(o.line)) printDiff(o.stdout);
+    else if (o.stdout) print(o.stdout);
     if (o.stderr) print(o.stderr, "err");
     if (`${o.stdout}${o.stderr}`.includes(conflict)) print(t("console.conflict"), "note");
     if (o.end > o.tick && !clockVerb.test(o.line)) print(t("console.advanced", { n: o.end - o.tick, from: o.tick, to: o.end }), "note");

@@ -51,7 +51,11 @@ func build(out string, stdout io.Writer) error {
 	if files["wasm_exec.js"], err = readWasmExec(); err != nil {
 		return err
 	}
-	if files["kubeplay.wasm"], err = buildWasm(root, gitVersion(root)); err != nil {
+	wasm, err := buildWasm(root, gitVersion(root))
+	if err != nil {
+		return err
+	}
+	if files["kubeplay.wasm"], err = packWasm(wasm, stdout); err != nil {
 		return err
 	}
 	site, err := fingerprint(files, fixedNames)

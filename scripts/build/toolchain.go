@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/kubeplay/kubeplay/scripts/internal/wasmdata"
 )
 
 // goCmd runs "go args..." in dir and returns its trimmed standard output.
@@ -54,6 +57,19 @@ func buildWasm(root, version string) ([]byte, error) {
 		return nil, fmt.Errorf("GOOS=js GOARCH=wasm go build ./wasm: %w", err)
 	}
 	return os.ReadFile(dst)
+}
+
+// packWasm repacks the linker's data segments (scripts/internal/wasmdata)
+// and says what that did.
+func packWasm(b []byte, stdout io.Writer) ([]byte, error) {
+	packed, st, err := wasmdata.Pack(b, wasmdata.DefaultGap)
+	if err != nil {
+		return nil, fmt.Errorf("kubeplay.wasm: packing data segments: %w", err)
+	}
+	fmt.Fprintf(stdout, "kubeplay.wasm: %s data segments packed into %s (zero runs of up to %d bytes kept), data section %s B -> %s B\n",
+		grouped(int64(st.SegmentsBefore)), grouped(int64(st.SegmentsAfter)), wasmdata.DefaultGap,
+		grouped(int64(st.BytesBefore)), grouped(int64(st.BytesAfter)))
+	return packed, nil
 }
 
 // readWasmExec returns the JS support file of the Go toolchain that builds

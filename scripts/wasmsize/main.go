@@ -23,6 +23,8 @@ import (
 	"strings"
 
 	"github.com/andybalholm/brotli"
+
+	"github.com/kubeplay/kubeplay/scripts/internal/wasmdata"
 )
 
 func main() {
@@ -73,7 +75,8 @@ func run(w io.Writer, top int) error {
 }
 
 // build compiles pkg for js/wasm, as scripts/build does but with ldflags,
-// and returns the binary.
+// and returns the binary with its data segments packed as scripts/build
+// packs them.
 func build(dir, pkg, ldflags string) ([]byte, error) {
 	out := filepath.Join(dir, "out.wasm")
 	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", ldflags, "-o", out, pkg)
@@ -82,7 +85,12 @@ func build(dir, pkg, ldflags string) ([]byte, error) {
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %w", pkg, err)
 	}
-	return os.ReadFile(out)
+	b, err := os.ReadFile(out)
+	if err != nil {
+		return nil, err
+	}
+	b, _, err = wasmdata.Pack(b, wasmdata.DefaultGap)
+	return b, err
 }
 
 func wasmEnv() []string { return append(os.Environ(), "GOOS=js", "GOARCH=wasm") }

@@ -2,7 +2,6 @@ package endpoint
 
 import (
 	"bytes"
-	"crypto/md5"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -159,6 +158,6 @@ func hashOf(v any) []byte {
 	if err != nil {
 		panic("endpoint: hashing: " + err.Error()) // API types always marshal
 	}
-	sum := md5.Sum(data)
+	sum := md5Sum(data)
 	return sum[:]
 }

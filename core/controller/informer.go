@@ -250,6 +250,7 @@ type Store struct {
 	objects map[string]api.Object
 	keys    []string // sorted; nil when it must be rebuilt
 	owned   map[string]*bucket
+	byLabel labelIndex
 	// lastSyncRV is the resourceVersion of the last list or watch event
 	// the cache took in.
 	lastSyncRV string
@@ -262,7 +263,7 @@ type bucket struct {
 }
 
 func newStore() *Store {
-	return &Store{objects: map[string]api.Object{}, owned: map[string]*bucket{}}
+	return &Store{objects: map[string]api.Object{}, owned: map[string]*bucket{}, byLabel: labelIndex{}}
 }
 
 // orphanIndexPrefix marks the index entries of objects without a
@@ -279,6 +280,11 @@ func controllerIndexKey(obj api.Object) string {
 
 func (st *Store) put(key string, obj api.Object) {
 	ik := controllerIndexKey(obj)
+	var oldLabels map[string]string
+	if old, ok := st.objects[key]; ok {
+		oldLabels = old.GetObjectMeta().Labels
+	}
+	st.byLabel.update(key, oldLabels, obj.GetObjectMeta().Labels)
 	if old, ok := st.objects[key]; ok {
 		if controllerIndexKey(old) == ik {
 			// The usual update: same controller, so the bucket's sorted
@@ -306,6 +312,7 @@ func (st *Store) put(key string, obj api.Object) {
 func (st *Store) remove(key string) {
 	if old, ok := st.objects[key]; ok {
 		st.unindex(key, old)
+		st.byLabel.update(key, old.GetObjectMeta().Labels, nil)
 		delete(st.objects, key)
 		st.keys = nil
 	}
@@ -376,7 +383,13 @@ func (st *Store) Get(key string) (api.Object, bool) {
 // them; deep-copy first, as upstream controllers do.
 func (st *Store) List(namespace string, selector labels.Selector) []api.Object {
 	var out []api.Object
-	for _, key := range st.Keys() {
+	keys := st.Keys()
+	if selector != nil {
+		if c, ok := st.byLabel.candidates(selector); ok {
+			keys = c
+		}
+	}
+	for _, key := range keys {
 		obj := st.objects[key]
 		m := obj.GetObjectMeta()
 		if namespace != "" && m.Namespace != namespace {

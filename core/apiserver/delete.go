@@ -111,7 +111,7 @@ func (s *Server) deleteObject(k *api.KindInfo, r *record, o *DeleteOptions) (api
 				pending = true
 			default:
 				period = *o.GracePeriodSeconds
-				upd = r.obj.DeepCopyObject()
+				upd = metaCopy(r.obj)
 				m := upd.GetObjectMeta()
 				ts := cur.DeletionTimestamp.Add(-time.Duration(*g) * time.Second).Add(time.Duration(period) * time.Second)
 				m.DeletionTimestamp = api.NewTimePtr(ts)
@@ -120,7 +120,7 @@ func (s *Server) deleteObject(k *api.KindInfo, r *record, o *DeleteOptions) (api
 			}
 		default:
 			period = checkGracefulDelete(r.obj, o)
-			upd = r.obj.DeepCopyObject()
+			upd = metaCopy(r.obj)
 			m := upd.GetObjectMeta()
 			m.DeletionTimestamp = api.NewTimePtr(now.Add(time.Duration(period) * time.Second))
 			m.DeletionGracePeriodSeconds = &period
@@ -136,7 +136,7 @@ func (s *Server) deleteObject(k *api.KindInfo, r *record, o *DeleteOptions) (api
 	changeFinalizers, finalizers := deletionFinalizersForGarbageCollection(cur.Finalizers, o)
 	if graceful || len(cur.Finalizers) > 0 || changeFinalizers {
 		if upd == nil {
-			upd = r.obj.DeepCopyObject()
+			upd = metaCopy(r.obj)
 		}
 		m := upd.GetObjectMeta()
 		if changeFinalizers {

@@ -251,6 +251,16 @@ func shallowCopy(obj api.Object) api.Object {
 	return c.Interface().(api.Object)
 }
 
+// metaCopy is a stored object's copy for a write that changes only its
+// metadata (a deletion's timestamp, grace period and finalizers): the new
+// version shares the frozen spec and status with the stored one, as a
+// status write shares the spec, instead of copying the whole object.
+func metaCopy(obj api.Object) api.Object {
+	c := shallowCopy(obj)
+	obj.GetObjectMeta().DeepCopyInto(c.GetObjectMeta())
+	return c
+}
+
 // nextRV advances the global resourceVersion for one write.
 func (s *Server) nextRV() uint64 {
 	s.rv++

@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"reflect"
 	"strconv"
 
 	"github.com/kubeplay/kubeplay/core/api"
@@ -59,7 +60,34 @@ func (s *Server) updateFrom(in api.Object, sub string) (api.Object, error) {
 		return nil, err
 	}
 	s.expire()
-	return s.update(k, in.DeepCopyObject(), sub, true)
+	return s.update(k, s.copyForUpdate(k, in, sub), sub, true)
+}
+
+// copyForUpdate is the server's own copy of an update's input. A Pod's
+// status write (every kubelet status report) whose spec is the stored
+// one's shares the stored, frozen spec instead of copying it: the status
+// strategy keeps the stored spec anyway, and defaulting and admission read
+// the same values either way. Copying whole pods was most of what a large
+// rollout allocated.
+func (s *Server) copyForUpdate(k *api.KindInfo, in api.Object, sub string) api.Object {
+	p, ok := in.(*api.Pod)
+	if !ok || sub != "status" {
+		return in.DeepCopyObject()
+	}
+	r := s.lookup(k, requestNamespace(k, p.Namespace), p.Name)
+	if r == nil {
+		return in.DeepCopyObject()
+	}
+	stored := r.obj.(*api.Pod)
+	if !reflect.DeepEqual(&p.Spec, &stored.Spec) {
+		return in.DeepCopyObject()
+	}
+	cp := new(api.Pod)
+	*cp = *p
+	cp.Spec = stored.Spec
+	p.ObjectMeta.DeepCopyInto(&cp.ObjectMeta)
+	p.Status.DeepCopyInto(&cp.Status)
+	return cp
 }
 
 // notFoundResource is the 404 for an endpoint that does not exist, such as

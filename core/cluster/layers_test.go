@@ -103,6 +103,7 @@ var layers = map[string]int{
 	"wasm":                      13,
 	"site":                      13,
 	"scripts/bench":             13,
+	"scripts/deepcopygen":       13,
 	"scripts/build":             13,
 	"scripts/e2e":               13,
 	"scripts/shots":             13,

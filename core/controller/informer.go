@@ -17,6 +17,12 @@ type Handler struct {
 	Update func(old, cur api.Object)
 	Delete func(obj api.Object)
 
+	// NodeName, on a Pod handler, is the field selector
+	// spec.nodeName=NodeName of a kubelet's informer: the handler sees the
+	// events whose pod (after the change) is bound to that node, and those
+	// of the keys it follows (Subscription.Follow). "" sees every event.
+	NodeName string
+
 	// process is the component process that registered the handler (see
 	// Informers.ForProcess); "" for the cluster's long-lived components.
 	process string
@@ -34,7 +40,8 @@ type Informers struct {
 	kinds    []*api.KindInfo
 	watcher  *apiserver.Watcher
 	stores   map[*api.KindInfo]*Store
-	handlers map[*api.KindInfo][]Handler
+	handlers map[*api.KindInfo]*dispatch
+	seq      uint64 // handlers registered so far
 
 	// root is the factory a process view (ForProcess) shares its caches,
 	// watch and handler lists with; nil for the factory itself.
@@ -49,10 +56,11 @@ func NewInformers(s *apiserver.Server, kinds ...*api.KindInfo) *Informers {
 		server:   s,
 		kinds:    kinds,
 		stores:   map[*api.KindInfo]*Store{},
-		handlers: map[*api.KindInfo][]Handler{},
+		handlers: map[*api.KindInfo]*dispatch{},
 	}
 	for _, k := range kinds {
 		in.stores[k] = newStore()
+		in.handlers[k] = newDispatch()
 	}
 	in.relist()
 	return in
@@ -70,17 +78,26 @@ func (in *Informers) Lister(k *api.KindInfo) *Store {
 
 // AddHandler registers h for events on kind k and, as client-go does for a
 // handler added to a running informer, first replays every cached object to
-// h.Add, in key order, so a controller started late misses nothing.
-func (in *Informers) AddHandler(k *api.KindInfo, h Handler) {
+// h.Add, in key order, so a controller started late misses nothing (a
+// handler scoped to a node: the objects bound to it).
+func (in *Informers) AddHandler(k *api.KindInfo, h Handler) *Subscription {
 	st := in.Lister(k) // same wiring check
+	if h.NodeName != "" && k != api.PodKind {
+		panic("controller: a NodeName handler for " + k.Kind)
+	}
 	h.process = in.process
 	b := in.base()
-	b.handlers[k] = append(b.handlers[k], h)
+	b.seq++
+	s := &Subscription{h: h, seq: b.seq}
+	b.handlers[k].add(s)
 	if h.Add != nil {
 		for _, key := range st.Keys() {
-			h.Add(st.objects[key])
+			if obj := st.objects[key]; h.NodeName == "" || podNode(obj) == h.NodeName {
+				h.Add(obj)
+			}
 		}
 	}
+	return s
 }
 
 // ForProcess returns a view of the informers for one run of a component
@@ -99,9 +116,8 @@ func (in *Informers) ForProcess(process string) *Informers {
 // RemoveHandlers unregisters every handler a process view registered
 // (client-go's RemoveEventHandler for each of them).
 func (in *Informers) RemoveHandlers(process string) {
-	b := in.base()
-	for k, hs := range b.handlers {
-		b.handlers[k] = slices.DeleteFunc(hs, func(h Handler) bool { return h.process == process })
+	for _, d := range in.base().handlers {
+		d.remove(process)
 	}
 }
 
@@ -151,18 +167,19 @@ func (in *Informers) deliver(k *api.KindInfo, typ apiserver.EventType, obj api.O
 	key := KeyOf(obj)
 	st.lastSyncRV = obj.GetObjectMeta().ResourceVersion
 	old, existed := st.objects[key]
+	targets := in.handlers[k].targets(key, podNode(obj))
 	switch typ {
 	case apiserver.Deleted:
 		st.remove(key)
-		for _, h := range in.handlers[k] {
-			if h.Delete != nil {
+		for _, s := range targets {
+			if h := s.h; h.Delete != nil {
 				h.Delete(obj)
 			}
 		}
 	default:
 		st.put(key, obj)
-		for _, h := range in.handlers[k] {
-			switch {
+		for _, s := range targets {
+			switch h := s.h; {
 			case existed && h.Update != nil:
 				h.Update(old, obj)
 			case !existed && h.Add != nil:
@@ -233,6 +250,7 @@ type Store struct {
 	objects map[string]api.Object
 	keys    []string // sorted; nil when it must be rebuilt
 	owned   map[string]*bucket
+	byLabel labelIndex
 	// lastSyncRV is the resourceVersion of the last list or watch event
 	// the cache took in.
 	lastSyncRV string
@@ -245,7 +263,7 @@ type bucket struct {
 }
 
 func newStore() *Store {
-	return &Store{objects: map[string]api.Object{}, owned: map[string]*bucket{}}
+	return &Store{objects: map[string]api.Object{}, owned: map[string]*bucket{}, byLabel: labelIndex{}}
 }
 
 // orphanIndexPrefix marks the index entries of objects without a
@@ -262,6 +280,11 @@ func controllerIndexKey(obj api.Object) string {
 
 func (st *Store) put(key string, obj api.Object) {
 	ik := controllerIndexKey(obj)
+	var oldLabels map[string]string
+	if old, ok := st.objects[key]; ok {
+		oldLabels = old.GetObjectMeta().Labels
+	}
+	st.byLabel.update(key, oldLabels, obj.GetObjectMeta().Labels)
 	if old, ok := st.objects[key]; ok {
 		if controllerIndexKey(old) == ik {
 			// The usual update: same controller, so the bucket's sorted
@@ -289,6 +312,7 @@ func (st *Store) put(key string, obj api.Object) {
 func (st *Store) remove(key string) {
 	if old, ok := st.objects[key]; ok {
 		st.unindex(key, old)
+		st.byLabel.update(key, old.GetObjectMeta().Labels, nil)
 		delete(st.objects, key)
 		st.keys = nil
 	}
@@ -359,7 +383,13 @@ func (st *Store) Get(key string) (api.Object, bool) {
 // them; deep-copy first, as upstream controllers do.
 func (st *Store) List(namespace string, selector labels.Selector) []api.Object {
 	var out []api.Object
-	for _, key := range st.Keys() {
+	keys := st.Keys()
+	if selector != nil {
+		if c, ok := st.byLabel.candidates(selector); ok {
+			keys = c
+		}
+	}
+	for _, key := range keys {
 		obj := st.objects[key]
 		m := obj.GetObjectMeta()
 		if namespace != "" && m.Namespace != namespace {

@@ -81,13 +81,16 @@ type Kubelet struct {
 	secrets    *controller.Store
 	recorder   *controller.Recorder
 	queue      *controller.Queue
-	reg        *images.Registry
-	cache      *images.Cache
-	opts       Options
-	rng        *rand.Rand
-	ipam       *ipam
-	hostIP     string
-	nodeIndex  int
+	// podEvents is the pod handler, scoped to the node and following
+	// the pods the kubelet has a worker for.
+	podEvents *controller.Subscription
+	reg       *images.Registry
+	cache     *images.Cache
+	opts      Options
+	rng       *rand.Rand
+	ipam      *ipam
+	hostIP    string
+	nodeIndex int
 
 	workers      map[string]*podWorker
 	timers       timerHeap
@@ -165,13 +168,14 @@ func New(ctx *controller.Context, nodeName string, reg *images.Registry, opts Op
 	if err := k.registerNode(); err != nil {
 		return nil, err
 	}
-	ctx.Informers.AddHandler(podKind, controller.Handler{
-		Add: func(obj api.Object) { k.enqueuePod(obj.(*api.Pod)) },
+	// The informer hands the kubelet the events of the pods bound to its
+	// node and of the pods it has a worker for (see Sync).
+	k.podEvents = ctx.Informers.AddHandler(podKind, controller.Handler{
+		NodeName: nodeName,
+		Add:      func(obj api.Object) { k.enqueuePod(obj.(*api.Pod)) },
 		Update: func(old, cur api.Object) {
-			// Every kubelet sees every pod's updates: look the worker up
-			// once (enqueuePod would look again for another node's pod).
-			// The key is built again only to queue it, so the lookup's
-			// key stays off the heap.
+			// Look the worker up once. The key is built again only to
+			// queue it, so the lookup's key stays off the heap.
 			p := cur.(*api.Pod)
 			w := k.workers[podKey(p)]
 			if w != nil && w.lastRV == p.ResourceVersion {
@@ -254,6 +258,15 @@ func (k *Kubelet) SetDown(down bool) {
 // key (pod_workers.go podWorkerLoop → syncPod / syncTerminatingPod /
 // syncTerminatedPod).
 func (k *Kubelet) Sync(key string, ds *controller.Decisions) error {
+	err := k.sync(key, ds)
+	// Workers come and go only here: follow the pod events of exactly
+	// the keys that have one, wherever their pod is bound, as enqueuePod
+	// expects.
+	k.podEvents.Follow(key, k.workers[key] != nil)
+	return err
+}
+
+func (k *Kubelet) sync(key string, ds *controller.Decisions) error {
 	if k.down || k.gone {
 		return nil
 	}

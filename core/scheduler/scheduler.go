@@ -3,6 +3,7 @@ package scheduler
 import (
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -466,7 +467,10 @@ func backoffDuration(attempts int) time.Duration {
 // condition changes (podutil.UpdatePodCondition).
 func (s *Scheduler) updatePodScheduledCondition(pod *api.Pod, reason, msg string) {
 	now := api.NewTime(s.ctx.Clock.Now())
-	upd := api.DeepCopy(pod)
+	// Only the conditions change, and the server copies what it keeps:
+	// copying the whole pod for every failed attempt was wasted.
+	upd := *pod
+	upd.Status.Conditions = slices.Clone(pod.Status.Conditions)
 	c := api.PodCondition{Type: api.PodScheduled, Status: api.ConditionFalse, Reason: reason, Message: msg,
 		LastTransitionTime: now, ObservedGeneration: pod.Generation}
 	changed := true
@@ -490,7 +494,7 @@ func (s *Scheduler) updatePodScheduledCondition(pod *api.Pod, reason, msg string
 		return
 	}
 	upd.ResourceVersion = "" // a patch: no precondition
-	_, _ = s.ctx.Server.UpdateStatusShared(upd)
+	_, _ = s.ctx.Server.UpdateStatusShared(&upd)
 }
 
 // maxDetailedNodes is the cluster size up to which a decision lists every

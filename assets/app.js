@@ -5,7 +5,7 @@
 // one starts the core, opens the first session and wires the parts to the
 // worker's answers.
 
-import { $, fillMenu, setHTML, setHash } from "./dom.js";
+import { $, embedded, fillMenu, setHTML, setHash } from "./dom.js";
 import { lang, languages, ready as wordsReady, setLanguage, t } from "./i18n.js";
 import { broken, busy, coreMessage, markBroken, oldest, onWorker, rpc, spawnWorker, timings } from "./rpc.js";
 import { describe, forget, makeRecovery, remember, saved } from "./recovery.js";
@@ -20,9 +20,11 @@ import { drawClockHint } from "./clockhint.js";
 import { drawLandmarks } from "./landmarks.js";
 import { clearConsole, markFuture, print } from "./console.js";
 import { openEditor, setEditor } from "./editor.js";
-import { listExamples } from "./examples.js";
+import { exampleInAddress, listExamples, playExample } from "./examples.js";
 import { showLoad } from "./load.js";
 import { inLesson, lessonInAddress, listLessons, openLesson, showLesson, startLesson, storedPage } from "./guide.js";
+import { begin, first, linkState, request, showPoster } from "./embed.js";
+import "./embedcode.js";
 import "./poddetail.js";
 import "./share.js";
 import "./theme.js";
@@ -38,9 +40,11 @@ onDraw((v) => drawEvents(v.events));
 
 let pageReady = false;
 
-// opening is the first request: a share link's session, the session saved
-// before a reload (recovery.js), a lesson the address names, or a new one.
-const opening = { source: "new", state: null, first: null, lesson: null };
+// opening is the first request: a share link's session, an example the
+// address names, the session saved before a reload (recovery.js), a lesson
+// the address names, or a new one; in an embed, what its address asks for
+// (embed.js: embed is that request).
+const opening = { source: "new", state: null, first: null, lesson: null, example: null, embed: embedded ? request() : null };
 
 // recover replaces a broken core and restores the last good session
 // (recovery.js).
@@ -55,6 +59,7 @@ onWorker({
   view: showView,
   state(s) {
     remember(s);
+    if (opening.embed) return linkState(opening.embed, s); // an embed's address stays as the host page wrote it
     // Once the session moves on from the link it was opened from, the link
     // leaves the address bar: a reload then restores the session as it is
     // now (the saved state), not the link's.
@@ -90,24 +95,42 @@ onWorker({
 // start starts the worker and asks for the first view at once: the worker
 // answers it as soon as the core is ready, without waiting for a round trip
 // through the page, as the core's download and start-up are the long pole.
+// An embed first shows its poster, and starts only when the reader asks.
 function start() {
   if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
     status("This browser cannot run WebAssembly in a worker, which Kubeplay needs. Please use a current Firefox, Chrome, Edge or Safari.", "error");
     $("progress").hidden = true;
     return;
   }
+  if (opening.embed) showPoster(opening.embed).then(boot, fail);
+  else boot();
+}
+start();
+
+function boot() {
   spawnWorker();
-  const hash = location.hash.slice(1);
-  const state = saved();
-  opening.lesson = lessonInAddress();
-  opening.source = hash.startsWith("k1.") ? "link" : state ? "saved" : opening.lesson ? "lesson" : "new";
-  opening.state = opening.source === "link" ? hash : state;
-  opening.first = opening.source === "new" ? rpc("create", 1)
-    : opening.source === "lesson" ? rpc("lesson", opening.lesson.name, lang) : rpc("decode", opening.state, lang);
+  opening.first = firstRequest();
   opening.first.catch(() => { /* handled in ready */ });
   wordsReady.then(() => { if (!pageReady) status(t("load.start")); });
 }
-start();
+
+// firstRequest sets the opening's source and sends its request.
+function firstRequest() {
+  if (opening.embed) {
+    opening.source = opening.embed.kind === "new" ? "new" : "embed";
+    return first(opening.embed);
+  }
+  const hash = location.hash.slice(1);
+  const state = saved();
+  opening.lesson = lessonInAddress();
+  opening.example = exampleInAddress();
+  opening.source = hash.startsWith("k1.") ? "link" : opening.example ? "example" : state ? "saved" : opening.lesson ? "lesson" : "new";
+  opening.state = opening.source === "link" ? hash : state;
+  if (opening.source === "new") return rpc("create", 1);
+  if (opening.source === "lesson") return rpc("lesson", opening.lesson.name, lang);
+  if (opening.source === "example") return rpc("example", opening.example, lang);
+  return rpc("decode", opening.state, lang);
+}
 
 async function ready(version, examples) {
   await wordsReady;
@@ -133,6 +156,7 @@ async function ready(version, examples) {
   pageReady = true;
   document.body.classList.add("ready");
   performance.mark("kubeplay-ready"); // the end-to-end checks time the load with it
+  if (opening.embed) await begin(opening.embed);
 }
 
 // listLanguages fills the language picker; choosing one reloads the page
@@ -149,6 +173,11 @@ function listLanguages() {
 // address naming another lesson than the saved session's opens that lesson
 // afresh.
 async function opened(r) {
+  if (opening.embed) return showLoad(r); // an embed has no guide: the full page teaches the lesson
+  if (opening.source === "example") {
+    $("examples").value = opening.example;
+    return playExample(r);
+  }
   const want = opening.lesson;
   if (opening.source === "lesson") return startLesson(r, want.name, want.step);
   if (want && !(r.lesson && r.lessonRef === want.name)) return openLesson(want.name, want.step);
@@ -165,8 +194,11 @@ async function opened(r) {
 // the address bar and the saved session is dropped, so a reload does not
 // try them again.
 async function openEmpty(err) {
-  const what = opening.source === "link" ? t("app.failedLink")
-    : opening.source === "lesson" ? t("app.failedLesson", { lesson: opening.lesson.name }) : t("app.failedSaved");
+  const e = opening.embed;
+  const source = e ? e.kind : opening.source;
+  const what = source === "link" ? t("app.failedLink")
+    : source === "lesson" ? t("app.failedLesson", { lesson: e ? e.name : opening.lesson.name })
+    : source === "example" ? t("app.failedExample", { example: e ? e.name : opening.example }) : t("app.failedSaved");
   forget();
   if (opening.source !== "saved") setHash("");
   if (broken() || err.crashed || err.restarted) spawnWorker();
@@ -175,7 +207,8 @@ async function openEmpty(err) {
   print(what, "err");
   print(coreMessage(err), "err"); // on a line of its own: the console does not wrap
   print(t("app.emptyInstead"), "note");
-  const link = opening.source === "link" ? await rpc("linkFiles", opening.state).catch(() => null) : null;
+  const state = e ? e.state : opening.state;
+  const link = source === "link" ? await rpc("linkFiles", state).catch(() => null) : null;
   if (link && link.editor) {
     setEditor(link.editor);
     print(t("app.linkEditor"), "note");

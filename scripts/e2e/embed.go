@@ -152,10 +152,12 @@ var embedChecks = []check{
 		); err != nil {
 			return err
 		}
-		for _, id := range []string{"embed-rolling", "embed-rollback"} {
+		for i, id := range []string{"embed-rolling", "embed-rollback"} {
 			// The second embed is below the fold: loading="lazy" waits for it.
-			if err := chromedp.Do(ctx, eval(`document.getElementById(`+browser.JS(id)+`).scrollIntoView()`)); err != nil {
-				return err
+			if i > 0 {
+				if err := chromedp.Do(ctx, eval(`document.getElementById(`+browser.JS(id)+`).scrollIntoView()`)); err != nil {
+					return err
+				}
 			}
 			f, err := frameOf(ctx, id)
 			if err != nil {
@@ -190,6 +192,13 @@ var embedChecks = []check{
 				poll(`document.getElementById(`+browser.JS(id)+`).style.height.endsWith("px")`, 10*time.Second),
 			); err != nil {
 				return err
+			}
+			if i == 0 {
+				// Drawn and sized, the first embed has left the host page
+				// where it was: scrolled to the top, the search box focused.
+				if err := chromedp.Do(ctx, poll(`window.scrollY === 0 && document.activeElement.id === "search"`, 5*time.Second)); err != nil {
+					return err
+				}
 			}
 		}
 		// Neither took the focus from the host's search box, and the page is
@@ -311,10 +320,12 @@ var embedChecks = []check{
 	}},
 	{"the Embed dialog gives an iframe with a title, lazy loading, a sandbox and the state", func(ctx context.Context, url string) error {
 		const code = `document.getElementById("embed-code").value`
-		return chromedp.Do(ctx,
+		if err := chromedp.Do(ctx,
 			eval(`localStorage.clear()`),
 			chromedp.Navigate(url+"?embeddialog#example=rolling-update"),
 			poll(pageReady+` && document.getElementById("examples").value === "rolling-update"`, 60*time.Second),
+			// Played to its end, so the session's state stays put.
+			poll(`document.getElementById("play").getAttribute("aria-pressed") === "false" && `+clockTick+` > 0`, 30*time.Second),
 			chromedp.Click(chromedp.ID("embed")),
 			poll(`document.getElementById("embed-dialog").open`, 10*time.Second),
 			poll(code+`.includes('src="`+url+`?embed&amp;example=rolling-update&amp;start=end"') && `+
@@ -328,8 +339,40 @@ var embedChecks = []check{
 			poll(code+`.startsWith('{{< kubeplay src="`+url+`?embed&start=paused&editor=1#k1.')`, 5*time.Second),
 			setControl("embed-format", "mdx", "change"),
 			poll(code+`.startsWith('<Kubeplay src="`+url+`?embed&start=paused&editor=1#k1.')`, 5*time.Second),
+		); err != nil {
+			return err
+		}
+		tick, err := tickShown(ctx)
+		if err != nil {
+			return err
+		}
+		src, err := chromedp.Run(ctx, chromedp.Evaluate[string](code+`.match(/src="([^"]+)"/)[1]`))
+		if err != nil {
+			return err
+		}
+		// The snippet's embed opens that session at that tick, paused, with
+		// the editor.
+		return chromedp.Do(ctx,
 			chromedp.Click(chromedp.CSS("#embed-dialog form button")),
-			poll(`!document.getElementById("embed-dialog").open`, 5*time.Second),
+			chromedp.Navigate(src),
+			poll(posterShown+` && document.getElementById("scenario-title").textContent === "A shared session"`, 20*time.Second),
+			chromedp.Click(chromedp.ID("poster-play")),
+			poll(embedReady+` && `+atTick(tick)+` && !document.getElementById("editor-panel").hidden && `+
+				`getComputedStyle(document.getElementById("editor-panel")).display !== "none" && `+
+				`document.getElementById("play").getAttribute("aria-pressed") === "false"`, 60*time.Second),
+			poll(`new URL(document.getElementById("embed-full").href).hash.startsWith("#k1.")`, 5*time.Second),
+		)
+	}},
+	{"a lesson embed shows its setup, and its link opens the lesson", func(ctx context.Context, url string) error {
+		return chromedp.Do(ctx,
+			chromedp.Navigate(url+"?embed&lesson=rolling-update&lang=vi"),
+			poll(posterShown+` && document.querySelectorAll("#pane-workloads .card").length >= 1 && `+
+				`document.getElementById("scenario-title").textContent.length > 0 && document.documentElement.lang === "vi"`, 20*time.Second),
+			poll(`document.getElementById("embed-full").href === new URL("./?lang=vi#lesson=rolling-update", location.href).href`, 5*time.Second),
+			chromedp.Click(chromedp.ID("poster-play")),
+			// Its setup, at its end: no guide (the full page teaches it).
+			poll(embedReady+` && (([, n, head]) => n === head)(`+embedClock+`.match(/tick (\d+) \/ (\d+)/)) && `+
+				`getComputedStyle(document.getElementById("guide")).display === "none"`, 60*time.Second),
 		)
 	}},
 }

@@ -5,7 +5,7 @@
 // one starts the core, opens the first session and wires the parts to the
 // worker's answers.
 
-import { $, fillMenu, setHTML, setHash } from "./dom.js";
+import { $, embedded, fillMenu, setHTML, setHash } from "./dom.js";
 import { lang, languages, ready as wordsReady, setLanguage, t } from "./i18n.js";
 import { broken, busy, coreMessage, markBroken, oldest, onWorker, rpc, spawnWorker, timings } from "./rpc.js";
 import { describe, forget, makeRecovery, remember, saved } from "./recovery.js";
@@ -20,9 +20,11 @@ import { drawClockHint } from "./clockhint.js";
 import { drawLandmarks } from "./landmarks.js";
 import { clearConsole, markFuture, print } from "./console.js";
 import { openEditor, sendDraft, setEditor } from "./editor.js";
-import { listExamples } from "./examples.js";
+import { exampleInAddress, listExamples, playExample } from "./examples.js";
 import { showLoad } from "./load.js";
 import { inLesson, lessonInAddress, listLessons, openLesson, showLesson, startLesson, storedPage } from "./guide.js";
+import { begin, first, linkState, request, showPoster } from "./embed.js";
+import "./embedcode.js";
 import "./detail.js";
 import "./share.js";
 import "./present.js";
@@ -41,9 +43,11 @@ onDraw((v) => drawEvents(v.events));
 
 let pageReady = false;
 
-// opening is the first request: a share link's session, the session saved
-// before a reload (recovery.js), a lesson the address names, or a new one.
-const opening = { source: "new", state: null, first: null, lesson: null };
+// opening is the first request: a share link's session, an example the
+// address names, the session saved before a reload (recovery.js), a lesson
+// the address names, or a new one; in an embed, what its address asks for
+// (embed.js: embed is that request).
+const opening = { source: "new", state: null, first: null, lesson: null, example: null, embed: embedded ? request() : null };
 
 // recover replaces a broken core and restores the last good session
 // (recovery.js).
@@ -58,6 +62,7 @@ onWorker({
   view: showView,
   state(s) {
     remember(s);
+    if (opening.embed) return linkState(opening.embed, s); // an embed's address stays as the host page wrote it
     if (pageReady && !inLesson()) syncAddress(s);
   },
   crash: (op, args, error) => broke(describe(op, args), error),
@@ -120,28 +125,46 @@ addEventListener("hashchange", () => location.reload());
 // start starts the worker and asks for the first view at once: the worker
 // answers it as soon as the core is ready, without waiting for a round trip
 // through the page, as the core's download and start-up are the long pole.
+// An embed first shows its poster, and starts only when the reader asks.
 function start() {
   if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
     status("This browser cannot run WebAssembly in a worker, which Kubeplay needs. Please use a current Firefox, Chrome, Edge or Safari.", "error");
     $("progress").hidden = true;
     return;
   }
+  if (opening.embed) showPoster(opening.embed).then(boot, fail);
+  else boot();
+}
+start();
+
+function boot() {
   spawnWorker();
+  opening.first = firstRequest();
+  opening.first.catch(() => { /* handled in ready */ });
+  wordsReady.then(() => { if (!pageReady) status(t("load.start")); });
+}
+
+// firstRequest sets the opening's source and sends its request.
+function firstRequest() {
+  if (opening.embed) {
+    opening.source = opening.embed.kind === "new" ? "new" : "embed";
+    return first(opening.embed);
+  }
   const hash = location.hash.slice(1);
   const state = saved();
   opening.lesson = lessonInAddress();
+  opening.example = exampleInAddress();
   // The address follows the session (syncAddress), so a reload finds its
   // own state there: while the saved state is there too (newer, if
   // anything), that is a restore, not a link someone sent.
   const ours = state && (hash === state || wroteAddress(hash));
-  opening.source = hash.startsWith("k1.") && !ours ? "link" : state ? "saved" : opening.lesson ? "lesson" : "new";
+  opening.source = hash.startsWith("k1.") && !ours ? "link" : opening.example ? "example" : state ? "saved" : opening.lesson ? "lesson" : "new";
   opening.state = opening.source === "link" ? hash : state;
-  opening.first = opening.source === "new" ? rpc("create", 1)
-    : opening.source === "lesson" ? rpc("lesson", opening.lesson.name, lang) : rpc("decode", opening.state, lang);
-  opening.first.catch(() => { /* handled in ready */ });
-  wordsReady.then(() => { if (!pageReady) status(t("load.start")); });
+  if (opening.source === "new") return rpc("create", 1);
+  if (opening.source === "lesson") return rpc("lesson", opening.lesson.name, lang);
+  if (opening.source === "example") return rpc("example", opening.example, lang);
+  return rpc("decode", opening.state, lang);
 }
-start();
 
 async function ready(version, examples) {
   await wordsReady;
@@ -168,6 +191,7 @@ async function ready(version, examples) {
   pageReady = true;
   document.body.classList.add("ready");
   performance.mark("kubeplay-ready"); // the end-to-end checks time the load with it
+  if (opening.embed) await begin(opening.embed);
 }
 
 // listLanguages fills the language picker; choosing one reloads the page
@@ -184,6 +208,11 @@ function listLanguages() {
 // address naming another lesson than the saved session's opens that lesson
 // afresh.
 async function opened(r) {
+  if (opening.embed) return showLoad(r); // an embed has no guide: the full page teaches the lesson
+  if (opening.source === "example") {
+    $("examples").value = opening.example;
+    return playExample(r);
+  }
   const want = opening.lesson;
   if (opening.source === "lesson") return startLesson(r, want.name, want.step);
   if (want && !(r.lesson && r.lessonRef === want.name)) return openLesson(want.name, want.step);
@@ -200,8 +229,11 @@ async function opened(r) {
 // the address bar and the saved session is dropped, so a reload does not
 // try them again.
 async function openEmpty(err) {
-  const what = opening.source === "link" ? t("app.failedLink")
-    : opening.source === "lesson" ? t("app.failedLesson", { lesson: opening.lesson.name }) : t("app.failedSaved");
+  const e = opening.embed;
+  const source = e ? e.kind : opening.source;
+  const what = source === "link" ? t("app.failedLink")
+    : source === "lesson" ? t("app.failedLesson", { lesson: e ? e.name : opening.lesson.name })
+    : source === "example" ? t("app.failedExample", { example: e ? e.name : opening.example }) : t("app.failedSaved");
   forget();
   if (opening.source !== "saved") setHash("");
   if (broken() || err.crashed || err.restarted) spawnWorker();
@@ -210,7 +242,8 @@ async function openEmpty(err) {
   print(what, "err");
   print(coreMessage(err), "err"); // on a line of its own: the console does not wrap
   print(t("app.emptyInstead"), "note");
-  const link = opening.source === "link" ? await rpc("linkFiles", opening.state).catch(() => null) : null;
+  const state = e ? e.state : opening.state;
+  const link = source === "link" ? await rpc("linkFiles", state).catch(() => null) : null;
   if (link && link.editor) {
     setEditor(link.editor);
     print(t("app.linkEditor"), "note");

@@ -6,11 +6,31 @@ export const $ = (id) => document.getElementById(id);
 // came from the core or the URL goes through it.
 export const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+// embedded says the page runs as an embed (?embed in the address: the
+// compact layout a documentation page frames, embed.js).
+export const embedded = new URLSearchParams(location.search).has("embed");
+
+// A dialog's Close button takes the focus when the dialog opens: markup
+// autofocus would do that, but a browser also tries it when the page loads,
+// taking the focus from the host page of an embed (Chromium refuses that in
+// a cross-origin frame, and says so). Set after parsing, it acts only when
+// a dialog opens.
+for (const el of document.querySelectorAll("dialog [data-autofocus]")) el.autofocus = true;
+
 // store is localStorage under "kubeplay.", which private modes may refuse:
-// the page then keeps going without it.
-export const store = {
+// the page then keeps going without it. An embed keeps its values in
+// memory instead: what a reader does in an embed on a documentation page
+// must not become the full page's saved session, editor text or history,
+// which share the origin's storage.
+const memory = new Map();
+export const store = embedded ? {
+  get: (k) => memory.get(k) ?? null,
+  set(k, v) { memory.set(k, String(v)); },
+  remove(k) { memory.delete(k); },
+} : {
   get(k) { try { return localStorage.getItem(`kubeplay.${k}`); } catch { return null; } },
   set(k, v) { try { localStorage.setItem(`kubeplay.${k}`, v); } catch { /* private mode: keep going */ } },
+  remove(k) { try { localStorage.removeItem(`kubeplay.${k}`); } catch { /* nothing to drop */ } },
 };
 
 // setHTML replaces an element's content only when it changed: most of a

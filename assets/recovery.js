@@ -3,7 +3,7 @@
 // JavaScript engine's stack inside the wasm or stop the Go program, after
 // which the worker is useless. So the page keeps the session's last good
 // state (the share-link encoding the worker sends after every action that
-// succeeded), in memory and in localStorage, and when the core breaks it
+// succeeded), in memory and in localStorage (an embed: only in memory, see dom.js), and when the core breaks it
 // starts a new worker, restores that state and says which action broke
 // it. The editor, the console and its history are the page's own and stay
 // as they are. A reload, or a browser that crashed, restores the saved
@@ -11,8 +11,7 @@
 // empty session and a message, once: it is never retried.
 
 import { t } from "./i18n.js";
-
-const storageKey = "kubeplay.session";
+import { store } from "./dom.js";
 let good = null; // the last good state, encoded
 let previous = null; // the one before it: the timeline an action may have discarded
 
@@ -20,7 +19,7 @@ let previous = null; // the one before it: the timeline an action may have disca
 export function remember(state) {
   if (state !== good) previous = good;
   good = state;
-  try { localStorage.setItem(storageKey, state); } catch { /* private mode or full: memory still has it */ }
+  store.set("session", state); // private mode or full: memory still has it
 }
 
 // previousState is the state before the last action's, or null: when
@@ -28,14 +27,12 @@ export function remember(state) {
 export const previousState = () => previous;
 
 // saved is the state a reload restores, or null.
-export function saved() {
-  try { return localStorage.getItem(storageKey); } catch { return null; }
-}
+export const saved = () => store.get("session");
 
 // forget drops the saved state, so what cannot be restored is not tried again.
 export function forget() {
   good = null;
-  try { localStorage.removeItem(storageKey); } catch { /* nothing to drop */ }
+  store.remove("session");
 }
 
 // describe names an action for a message, in the page's language: the

@@ -157,8 +157,8 @@ func (h *Handler) serveFile(w http.ResponseWriter, r *http.Request) {
 	}
 	hdr.Set("ETag", tag)
 	hdr.Set("Cache-Control", cacheControl(name))
-	if isHTML(ctype) {
-		hdr.Set("Cross-Origin-Resource-Policy", "cross-origin") // see setSecurityHeaders
+	if isEmbed(name, r) {
+		allowFraming(hdr)
 	}
 	if tooManyRanges(r) {
 		r = r.Clone(r.Context())

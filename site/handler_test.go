@@ -286,17 +286,29 @@ func TestSecurityHeaders(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		w    *httptest.ResponseRecorder
+		// embed: the response is the embed's, which any site may frame.
+		embed bool
 	}{
-		{"200", do(h, "GET", "/")},
-		{"304", do(h, "GET", "/app.js", "If-None-Match", tag)},
-		{"404", do(h, "GET", "/missing")},
-		{"400", do(h, "GET", "/../x")},
-		{"405", do(h, "POST", "/")},
-		{"healthz", do(h, "GET", "/healthz")},
+		{"200", do(h, "GET", "/"), false},
+		{"index.html", do(h, "GET", "/index.html"), false},
+		{"embed", do(h, "GET", "/?embed&example=rolling-update"), true},
+		{"embed index.html", do(h, "GET", "/index.html?lang=vi&embed"), true},
+		{"embed 304", do(h, "GET", "/?embed", "If-None-Match", do(h, "GET", "/").Header().Get("ETag")), true},
+		{"embed on a script", do(h, "GET", "/app.js?embed"), false},
+		{"embed= in a value", do(h, "GET", "/?x=embed"), false},
+		{"304", do(h, "GET", "/app.js", "If-None-Match", tag), false},
+		{"404", do(h, "GET", "/missing?embed"), false},
+		{"400", do(h, "GET", "/../x"), false},
+		{"405", do(h, "POST", "/?embed"), false},
+		{"healthz", do(h, "GET", "/healthz"), false},
 	} {
 		hdr := tc.w.Header()
 		csp := hdr.Get("Content-Security-Policy")
-		for _, want := range []string{"default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "object-src 'none'", "base-uri 'none'", "frame-ancestors *"} {
+		frame, xfo := "frame-ancestors 'none'", "DENY"
+		if tc.embed {
+			frame, xfo = "frame-ancestors *", ""
+		}
+		for _, want := range []string{"default-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", "object-src 'none'", "base-uri 'none'", frame} {
 			if !strings.Contains(csp, want) {
 				t.Errorf("%s: CSP %q lacks %q", tc.name, csp, want)
 			}
@@ -306,14 +318,17 @@ func TestSecurityHeaders(t *testing.T) {
 				t.Errorf("%s: CSP %q allows %q", tc.name, csp, bad)
 			}
 		}
+		if strings.Count(csp, "frame-ancestors") != 1 {
+			t.Errorf("%s: CSP %q should name frame-ancestors once", tc.name, csp)
+		}
 		if got := hdr.Get("X-Content-Type-Options"); got != "nosniff" {
 			t.Errorf("%s: X-Content-Type-Options %q", tc.name, got)
 		}
 		if got := hdr.Get("Referrer-Policy"); got != "no-referrer" {
 			t.Errorf("%s: Referrer-Policy %q", tc.name, got)
 		}
-		if got := hdr.Get("X-Frame-Options"); got != "" {
-			t.Errorf("%s: X-Frame-Options %q would forbid embedding", tc.name, got)
+		if got := hdr.Get("X-Frame-Options"); got != xfo {
+			t.Errorf("%s: X-Frame-Options %q, want %q", tc.name, got, xfo)
 		}
 	}
 }

@@ -9,19 +9,24 @@ import (
 
 // contentSecurityPolicy allows only this origin, plus 'wasm-unsafe-eval' so
 // that WebAssembly.instantiate may compile kubeplay.wasm. No inline script or
-// style, no foreign host, no plugins, no <base> tricks.
-//
-// frame-ancestors is "*" on purpose, and there is no X-Frame-Options header
-// (which cannot express "anyone"): documentation sites embedding the
-// playground in an iframe is a real use case, and framing costs nothing here.
-// The page has no login, no cookies and no server-side state, so there is
-// nothing a clickjacking page could make a visitor do to themselves.
-const contentSecurityPolicy = "default-src 'self'; " +
+// style, no foreign host, no plugins, no <base> tricks, and no framing:
+// the full page is never shown inside another site (with X-Frame-Options
+// for browsers that predate frame-ancestors), so no page can dress it up
+// to trick a visitor into clicking it.
+const contentSecurityPolicy = policyBase + "frame-ancestors 'none'"
+
+// embedSecurityPolicy is the embed's (the page with ?embed: the compact
+// layout made for documentation sites, assets/embed.js). Any site may
+// frame it: that is what it is for. It has no login, no cookies and no
+// server-side state, and it takes the focus only when the reader clicks
+// it, so a framing page can make a visitor do nothing to themselves.
+const embedSecurityPolicy = policyBase + "frame-ancestors *"
+
+const policyBase = "default-src 'self'; " +
 	"script-src 'self' 'wasm-unsafe-eval'; " +
 	"object-src 'none'; " +
 	"base-uri 'none'; " +
-	"form-action 'self'; " +
-	"frame-ancestors *"
+	"form-action 'self'; "
 
 // setSecurityHeaders sets the headers every response carries.
 //
@@ -34,12 +39,13 @@ const contentSecurityPolicy = "default-src 'self'; " +
 // context group: a page that opened it cannot reach into it, and it opens
 // no windows it needs to talk to. Cross-Origin-Resource-Policy same-origin
 // keeps other sites from loading the wasm, scripts and styles as their own
-// subresources; the HTML pages say cross-origin instead (serveFile), so a
+// subresources; the embed says cross-origin instead (allowFraming), so a
 // documentation site that requires CORP of what it embeds may still frame
-// the playground. Permissions-Policy turns off the powerful features the
+// it. Permissions-Policy turns off the powerful features the
 // page never uses, for it and anything it might frame.
 func setSecurityHeaders(h http.Header) {
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
+	h.Set("X-Frame-Options", "DENY")
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("Cross-Origin-Opener-Policy", "same-origin")
@@ -47,13 +53,24 @@ func setSecurityHeaders(h http.Header) {
 	h.Set("Permissions-Policy", permissionsPolicy)
 }
 
+// allowFraming turns the headers of the page into the embed's: any site
+// may frame it, and a site that requires CORP of what it frames may too.
+func allowFraming(h http.Header) {
+	h.Set("Content-Security-Policy", embedSecurityPolicy)
+	h.Del("X-Frame-Options")
+	h.Set("Cross-Origin-Resource-Policy", "cross-origin")
+}
+
+// isEmbed reports whether a request for the file name asks for the embed:
+// the page with ?embed in its query (assets/embed.js reads the rest).
+func isEmbed(name string, r *http.Request) bool {
+	return path.Base(name) == "index.html" && r.URL.Query().Has("embed")
+}
+
 // permissionsPolicy denies every feature that asks for hardware or the
 // person's data.
 const permissionsPolicy = "accelerometer=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), " +
 	"hid=(), magnetometer=(), microphone=(), midi=(), payment=(), serial=(), usb=()"
-
-// isHTML reports whether a Content-Type is an HTML document.
-func isHTML(ctype string) bool { return strings.HasPrefix(ctype, "text/html") }
 
 // immutable is the Cache-Control of fingerprinted files: their name changes
 // whenever their content does, so a cache may keep them for a year.

@@ -18,8 +18,10 @@ import (
 func TestCrossOriginAndPermissionsHeaders(t *testing.T) {
 	h, _ := fixture(t)
 	for _, tc := range []struct{ path, corp string }{
-		{"/", "cross-origin"}, // the page itself may be framed anywhere
-		{"/index.html", "cross-origin"},
+		{"/", "same-origin"}, // the full page is framed nowhere
+		{"/index.html", "same-origin"},
+		{"/?embed", "cross-origin"}, // the embed may be framed anywhere
+		{"/index.html?embed&lesson=x", "cross-origin"},
 		{"/app.js", "same-origin"},
 		{"/kubeplay.wasm", "same-origin"},
 		{"/missing", "same-origin"},

@@ -3,9 +3,9 @@
 //	go run ./scripts/build [-out build/site]
 //
 // It compiles ./wasm to kubeplay.wasm, takes the Go toolchain's
-// wasm_exec.js, minifies the files of assets/, fingerprints every file but
-// index.html (app.js -> app.<hash>.js, references rewritten; see
-// fingerprint.go), writes .gz and .br siblings of every compressible file,
+// wasm_exec.js, minifies the files of assets/, renders the embed's posters
+// (posters.go), fingerprints every file but index.html and the posters
+// (app.js -> app.<hash>.js, references rewritten; see fingerprint.go), writes .gz and .br siblings of every compressible file,
 // and prints each file's raw, gzip and brotli size.
 package main
 
@@ -13,6 +13,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -58,7 +59,15 @@ func build(out string, stdout io.Writer) error {
 	if files["kubeplay.wasm"], err = packWasm(wasm, stdout); err != nil {
 		return err
 	}
-	site, err := fingerprint(files, fixedNames)
+	posters, err := buildPosters()
+	if err != nil {
+		return err
+	}
+	fixed := maps.Clone(fixedNames)
+	for name, b := range posters {
+		files[name], fixed[name] = b, true
+	}
+	site, err := fingerprint(files, fixed)
 	if err != nil {
 		return err
 	}
@@ -74,7 +83,7 @@ func build(out string, stdout io.Writer) error {
 		}
 		names = append(names, a.name)
 	}
-	if err := removeStale(out, site, fixedNames); err != nil {
+	if err := removeStale(out, site, fixed); err != nil {
 		return err
 	}
 	slices.Sort(names)

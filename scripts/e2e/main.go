@@ -3,14 +3,15 @@
 // serving the real build.
 //
 //	go run ./scripts/build -out build/site      # or: make build
-//	go run ./scripts/e2e [-dir build/site] [-url URL] [-shots DIR]
+//	go run ./scripts/e2e [-dir build/site] [-url URL] [-shots DIR] [-run REGEXP]
 //
 // It starts the site server on a free loopback port (or uses -url), runs
 // every check in one tab of a browser with a fresh profile, prints one line
 // per check and a closing "N passed, M failed" line, and exits non-zero if
 // any failed. A console error or an uncaught exception in the page fails
 // the check during which it happened. -shots writes a screenshot after each
-// check. scripts/bench measures the page's size and speed.
+// check. -run runs only the checks whose names match (a check may lean on
+// the ones before it). scripts/bench measures the page's size and speed.
 //
 // Chromium is $CHROMIUM, /usr/lib/chromium/chromium or /usr/bin/chromium;
 // install it with `apt-get install -y chromium`.
@@ -25,6 +26,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -44,8 +46,14 @@ func main() {
 	dir := flag.String("dir", "build/site", "the built site to serve")
 	siteURL := flag.String("url", "", "test this running site instead of starting one")
 	shots := flag.String("shots", "", "write a screenshot after each check into this directory")
+	only := flag.String("run", "", "run only the checks whose names match this regular expression")
 	flag.Parse()
-	failed, err := run(context.Background(), os.Stdout, *dir, *siteURL, *shots)
+	match, err := regexp.Compile(*only)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "e2e: -run:", err)
+		os.Exit(2)
+	}
+	failed, err := run(context.Background(), os.Stdout, *dir, *siteURL, *shots, match)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		os.Exit(2)
@@ -56,7 +64,7 @@ func main() {
 }
 
 // run runs every check and returns how many failed.
-func run(ctx context.Context, w io.Writer, dir, url, shots string) (int, error) {
+func run(ctx context.Context, w io.Writer, dir, url, shots string, match *regexp.Regexp) (int, error) {
 	if url == "" {
 		u, stop, err := browser.Serve(dir)
 		if err != nil {
@@ -75,19 +83,21 @@ func run(ctx context.Context, w io.Writer, dir, url, shots string) (int, error) 
 		return 0, err
 	}
 	defer cancel()
-	var console consoleErrors
-	if err := chromedp.Listen(tab, console.record); err != nil {
+	if err := chromedp.Listen(tab, pageErrors.record); err != nil {
 		return 0, err
 	}
 
 	passed, failed := 0, 0
 	for _, c := range checks {
+		if !match.MatchString(c.name) {
+			continue
+		}
 		start := time.Now()
 		cctx, cancel := context.WithTimeout(tab, 90*time.Second)
 		err := c.run(cctx, url)
 		cancel()
 		// Listen saw every event that came before the check's last reply.
-		if errs := console.take(); len(errs) > 0 {
+		if errs := pageErrors.take(); len(errs) > 0 {
 			cerr := fmt.Errorf("console errors: %s", strings.Join(errs, "; "))
 			if err != nil {
 				cerr = fmt.Errorf("%v; %v", err, cerr)
@@ -164,6 +174,19 @@ func (c *consoleErrors) record(ev any) {
 	c.mu.Lock()
 	c.errs = append(c.errs, strings.ReplaceAll(msg, "\n", " "))
 	c.mu.Unlock()
+}
+
+// pageErrors are the errors of the tab the checks run in.
+var pageErrors consoleErrors
+
+// expect removes the errors recorded so far that contain want, for a check
+// that provokes them, and says whether there was one.
+func (c *consoleErrors) expect(want string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := len(c.errs)
+	c.errs = slices.DeleteFunc(c.errs, func(e string) bool { return strings.Contains(e, want) })
+	return len(c.errs) < n
 }
 
 // take returns the errors recorded since the last take.

@@ -31,10 +31,18 @@ var viewports = []viewport{{1440, 900}, {1024, 768}, {390, 844}}
 // A scene is an address below the site's root and what to wait for there.
 type scene struct {
 	name, path string
-	js         string // run once the page is ready, to open the scene
-	wait       string // JavaScript that is true when the scene is drawn; "" for none
-	scroll     string // a selector scrolled into view (its bottom) before the picture
+	ready      string     // JavaScript that is true once the page can be used; "" for the page's own ready
+	js         string     // run once the page is ready, to open the scene
+	wait       string     // JavaScript that is true when the scene is drawn; "" for none
+	scroll     string     // a selector scrolled into view (its bottom) before the picture
+	sizes      []viewport // the viewports to take it at; nil for all three
 }
+
+// The embed's sizes: the iframe a documentation page gives it, and a phone.
+var embedSizes = []viewport{{720, 480}, {390, 844}}
+
+// An embed's poster is up once its prerendered view is drawn.
+const posterUp = `!document.getElementById("poster").hidden && document.querySelector("#pane-workloads .card") !== null`
 
 var scenes = []scene{
 	{name: "start", path: ""},
@@ -63,6 +71,14 @@ var scenes = []scene{
 		wait: `!document.getElementById("pane-services").hidden`},
 	{name: "present", path: "#lesson=rolling-update&step=2", js: `document.getElementById("present").click()`,
 		wait: `document.querySelectorAll("#guide-checks li").length > 0`},
+	{name: "embed-poster", path: "?embed&example=rolling-update", ready: posterUp, sizes: embedSizes},
+	{name: "embed-poster-vi", path: "?embed&example=rolling-update&lang=vi", ready: posterUp, sizes: embedSizes},
+	{name: "embed-playing", path: "?embed&example=rolling-update&start=end", ready: posterUp,
+		js: `document.getElementById("poster-play").click()`, wait: `document.body.classList.contains("ready") && document.querySelectorAll("#pane-workloads .rs").length >= 2`, sizes: embedSizes},
+	{name: "embed-editor", path: "?embed&example=rolling-update&editor=1&start=paused", ready: posterUp,
+		js: `document.getElementById("poster-play").click()`, wait: `document.body.classList.contains("ready")`, sizes: embedSizes},
+	{name: "embed-dialog", path: "#example=rolling-update", js: `document.getElementById("embed").click()`,
+		wait: `document.getElementById("embed-dialog").open`, sizes: []viewport{{1440, 900}}},
 }
 
 func main() {
@@ -85,11 +101,15 @@ func run(dir, out, only string) error {
 		return err
 	}
 	defer stop()
-	for _, v := range viewports {
-		for _, s := range scenes {
-			if only != "" && s.name != only {
-				continue
-			}
+	for _, s := range scenes {
+		if only != "" && s.name != only {
+			continue
+		}
+		sizes := s.sizes
+		if sizes == nil {
+			sizes = viewports
+		}
+		for _, v := range sizes {
 			file := filepath.Join(out, fmt.Sprintf("%s-%dx%d.png", s.name, v.w, v.h))
 			if err := shoot(url, s, v, file); err != nil {
 				return fmt.Errorf("%s at %dx%d: %w", s.name, v.w, v.h, err)
@@ -128,8 +148,12 @@ func shoot(url string, s scene, v viewport, file string) error {
 	steps := []chromedp.Action[chromedp.Void]{
 		chromedp.EmulateViewport(v.w, v.h),
 		chromedp.Navigate(url + s.path),
-		chromedp.Poll[chromedp.Void](`document.body.classList.contains("ready")`, chromedp.WithPollingTimeout(60*time.Second)),
 	}
+	ready := s.ready
+	if ready == "" {
+		ready = `document.body.classList.contains("ready")`
+	}
+	steps = append(steps, chromedp.Poll[chromedp.Void](ready, chromedp.WithPollingTimeout(60*time.Second)))
 	if s.js != "" {
 		steps = append(steps, chromedp.Evaluate[chromedp.Void](s.js))
 	}

@@ -137,7 +137,7 @@ func TestSidecarDoesNotBlockCompletion(t *testing.T) {
 	last, _ := lastStatus(t, w, "job")
 	diff(t, "final conditions", conditions(last), []string{
 		"PodReadyToStartContainers=False@18",
-		"Initialized=True@3",
+		"Initialized=True@3 PodCompleted: ",
 		"Ready=False@17 PodCompleted: ",
 		"ContainersReady=False@17 PodCompleted: ",
 		"PodScheduled=True@0",

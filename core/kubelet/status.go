@@ -64,7 +64,7 @@ func (k *Kubelet) generateStatus(w *podWorker, now time.Time) api.PodStatus {
 	all := append(append([]api.ContainerStatus{}, s.InitContainerStatuses...), s.ContainerStatuses...)
 	conds := []api.PodCondition{
 		readyToStartContainersCondition(w),
-		initializedCondition(pod, all),
+		initializedCondition(pod, all, s.Phase),
 		readyCondition(pod, all, s.Phase),
 		containersReadyCondition(pod, all, s.Phase),
 		{Type: api.PodScheduled, Status: api.ConditionTrue}, // a pod on a node is scheduled
@@ -297,10 +297,7 @@ func readyToStartContainersCondition(w *podWorker) api.PodCondition {
 }
 
 // initializedCondition models GeneratePodInitializedCondition.
-func initializedCondition(pod *api.Pod, all []api.ContainerStatus) api.PodCondition {
-	if len(pod.Spec.InitContainers) == 0 {
-		return api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue}
-	}
+func initializedCondition(pod *api.Pod, all []api.ContainerStatus, phase api.PodPhase) api.PodCondition {
 	var unknown, incomplete []string
 	for _, ic := range pod.Spec.InitContainers {
 		s := findStatus(all, ic.Name)
@@ -319,6 +316,13 @@ func initializedCondition(pod *api.Pod, all []api.ContainerStatus) api.PodCondit
 		if s.State.Terminated == nil || s.State.Terminated.ExitCode != 0 {
 			incomplete = append(incomplete, ic.Name)
 		}
+	}
+	// A succeeded pod whose init containers are all known is PodCompleted.
+	if phase == api.PodSucceeded && len(unknown) == 0 {
+		return api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue, Reason: reasonPodCompleted}
+	}
+	if len(pod.Spec.InitContainers) == 0 {
+		return api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue}
 	}
 	// A regular container that has started means initialization is done.
 	for _, c := range pod.Spec.Containers {

@@ -533,6 +533,8 @@ var exampleOrder = []string{
 	"config-app", "config-update", "config-missing-key", "config-missing-secret", "config-missing-volume",
 	"ingress", "hpa-no-metrics", "hpa-scaling", "drain-pdb", "pvc-pending",
 	"controller-manager-restart", "runtime-class", "cloud-node",
+	// Pods: native sidecars.
+	"sidecar",
 }
 
 // examples lists the embedded scenarios, their titles in lang.

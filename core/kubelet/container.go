@@ -188,6 +188,13 @@ func (k *Kubelet) running(w *podWorker, c *container, at, now time.Time) {
 // with what is left of it (at least 2 s), and SIGKILL when that runs out.
 // The exit is scheduled; advance completes it.
 func (k *Kubelet) killContainer(w *podWorker, c *container, message string, why containerKillReason, now time.Time) {
+	k.killContainerOrdered(w, c, message, why, now, false)
+}
+
+// killContainerOrdered is killContainer with a termination ordering: a
+// sidecar killed with the pod (ordered) runs its preStop hook at once,
+// then waits for its turn (takeTurn) before SIGTERM.
+func (k *Kubelet) killContainerOrdered(w *podWorker, c *container, message string, why containerKillReason, now time.Time, ordered bool) {
 	in := c.inst
 	grace := terminationGracePeriod(w.pod, c.spec, why)
 	if message == "" {
@@ -207,10 +214,25 @@ func (k *Kubelet) killContainer(w *podWorker, c *container, message string, why 
 		}
 		grace -= elapsed
 	}
+	in.state = instStopping
+	if ordered && grace > 0 {
+		in.waitTurn, in.turnFrom, in.turnGrace = true, now.Add(elapsed), grace
+		in.exitAt = time.Time{}
+		k.takeTurn(w, c, now)
+		return
+	}
 	if grace < minimumGracePeriod {
 		grace = minimumGracePeriod
 	}
-	in.sigtermAt = now.Add(elapsed)
+	k.sigterm(w, c, in, now.Add(elapsed), grace)
+}
+
+// sigterm is StopContainer with a timeout of grace at at: the app stops
+// after its stop time unless it ignores SIGTERM or takes longer than the
+// grace period, when SIGKILL ends it (137).
+func (k *Kubelet) sigterm(w *podWorker, c *container, in *instance, at time.Time, grace time.Duration) {
+	in.sigtermAt = at
+	b := k.reg.Behavior(c.spec.Image)
 	stop := k.reg.Timing(c.spec.Image, k.opts.Timing).Stop
 	ignores := in.img.IgnoresSIGTERM
 	if b.IgnoreSIGTERM != nil {

@@ -81,6 +81,9 @@
 //	pod_worker.go  per-pod worker: syncPod, advance, computePodActions,
 //	               doBackOff, syncTerminatingPod (kuberuntime_manager.go,
 //	               pod_workers.go)
+//	initcontainers.go  computeInitContainerActions: init containers and
+//	               native sidecars, KillPod's termination ordering
+//	               (kuberuntime_container.go, kuberuntime_termination_order.go)
 //	container.go   EnsureImageExists, startContainer, killContainer
 //	               (images/image_manager.go, kuberuntime_container.go)
 //	lifecycle.go   postStart / preStop hooks (lifecycle/handlers.go)

@@ -52,6 +52,7 @@ type podWorker struct {
 	initialized  bool
 
 	terminating bool      // killing everything (deleted or deadline)
+	podKilled   bool      // KillPod of a finished or failed pod: nothing starts again
 	terminated  bool      // all stopped, sandbox stopped: phase is terminal
 	confirmed   bool      // the kubelet deleted the pod with grace 0
 	deadline    bool      // active deadline exceeded
@@ -133,8 +134,14 @@ type instance struct {
 
 	// stopping
 	sigtermAt, exitAt time.Time
-	preStopFailAt     time.Time
-	stopCode          int32
+	// waitTurn: a sidecar killed with its pod waits, from turnFrom (after
+	// its preStop hook) for at most turnGrace, for the main containers
+	// and the later sidecars to exit (terminationOrdering).
+	waitTurn      bool
+	turnFrom      time.Time
+	turnGrace     time.Duration
+	preStopFailAt time.Time
+	stopCode      int32
 
 	finishedAt time.Time
 	exitCode   int32
@@ -319,6 +326,11 @@ func (k *Kubelet) scheduleNext(w *podWorker, now time.Time) {
 			case instPostStart:
 				consider(in.hookDone)
 			case instRunning:
+				if c.isInit && !w.initialized {
+					// A sidecar's start is seen a PLEG relist later,
+					// when the next container starts.
+					consider(in.startedAt.Add(plegDelay))
+				}
 				if t, ok := in.proc.nextChange(); ok {
 					if !t.After(now) {
 						t = now.Add(time.Second)
@@ -328,6 +340,12 @@ func (k *Kubelet) scheduleNext(w *podWorker, now time.Time) {
 			case instStopping:
 				consider(in.preStopFailAt)
 				consider(in.exitAt)
+				if in.waitTurn {
+					consider(in.turnFrom.Add(in.turnGrace))
+					if t, ok := in.proc.nextChange(); ok {
+						consider(t)
+					}
+				}
 			case instExited:
 				consider(in.finishedAt.Add(plegDelay))
 			}
@@ -404,6 +422,20 @@ func (k *Kubelet) advanceContainer(w *podWorker, c *container, now time.Time) bo
 			in.preStopFailAt = time.Time{}
 			changed = true
 		}
+		if in.waitTurn {
+			// A sidecar waiting for its turn still runs.
+			in.proc.advance(now, k.serviceExists(w))
+			if in.proc.exited {
+				in.waitTurn = false
+				reason := terminatedCompleted
+				if in.proc.exitCode != 0 {
+					reason = terminatedError
+				}
+				k.containerExited(w, c, in.proc.exitAt, in.proc.exitCode, reason)
+				return true
+			}
+			return k.takeTurn(w, c, now) || changed
+		}
 		if in.exitAt.After(now) {
 			return changed
 		}
@@ -417,7 +449,7 @@ func (k *Kubelet) advanceContainer(w *podWorker, c *container, now time.Time) bo
 			prevExit = c.prev.finishedAt
 		}
 		k.containerExited(w, c, in.exitAt, in.stopCode, reason)
-		if restart && w.pod.DeletionTimestamp == nil && !w.deadline {
+		if restart && w.pod.DeletionTimestamp == nil && !w.deadline && !w.podKilled {
 			// killContainer returned; SyncPod goes on to start the
 			// container in the same sync, checking the back-off against
 			// the exit before this one.
@@ -496,62 +528,22 @@ func (k *Kubelet) computePodActions(w *podWorker, now time.Time, ds *controller.
 			Say("kubelet.activeDeadline", controller.Count("deadline", *d))
 		return true
 	}
-	policy := w.pod.Spec.RestartPolicy
-	if !w.initialized {
-		for _, c := range w.init {
-			if isSidecar(c.spec) {
-				// A restartable init container (a native sidecar) does
-				// not have to finish: once it runs, the next init
-				// container starts (computeInitContainerActions). One
-				// that exits is started again whatever the pod's
-				// restartPolicy.
-				if c.inst != nil && c.inst.state == instRunning {
-					continue
-				}
-				if c.busy() || now.Before(c.retryAt) {
-					return false
-				}
-				if c.exited() && k.doBackOff(w, c, c.inst.finishedAt, now) {
-					return false
-				}
-				ds.Add("computePodActions", "next init container is a sidecar (restartPolicy Always)", "start sidecar "+c.name).
-					Say("kubelet.startSidecar", controller.Name("container", c.name))
-				k.startContainer(w, c, now)
-				return true
-			}
-			if c.succeeded() {
-				if now.Before(c.retryAt) {
-					return false // the kubelet learns of the exit a PLEG relist later
-				}
-				continue
-			}
-			if c.busy() {
-				return false
-			}
-			if c.exited() { // failed
-				if policy == api.RestartPolicyNever {
-					k.killPod(w, now)
-					ds.Add("computePodActions", "init container "+c.name+" failed && restartPolicy == Never", "pod failed").
-						Say("kubelet.initFailed", controller.Name("container", c.name))
-					return true
-				}
-				if now.Before(c.retryAt) {
-					return false
-				}
-				if k.doBackOff(w, c, c.inst.finishedAt, now) {
-					return false
-				}
-			} else if now.Before(c.retryAt) {
-				return false
-			}
-			ds.Add("computePodActions", "next init container", "start init container "+c.name).
-				Say("kubelet.startInit", controller.Name("container", c.name))
-			k.startContainer(w, c, now)
-			return true
-		}
-		w.initialized = true
+	if w.podKilled {
+		// KillPod is under way: the sidecars stop, in reverse order, and
+		// none starts again (InitContainersToStart = nil); the sandbox
+		// goes once nothing runs.
+		before := w.terminated
+		k.killPod(w, now)
+		return w.terminated != before
 	}
-	acted := false
+	policy := w.pod.Spec.RestartPolicy
+	if w.initialized && hasSidecar(w.pod) && appContainersDone(w) {
+		return k.killPodWithSidecars(w, now, ds)
+	}
+	initialized, acted, killed := k.computeInitContainerActions(w, now, ds)
+	if killed || !initialized {
+		return acted
+	}
 	keep, toStart := 0, 0
 	for _, c := range w.app {
 		if c.lastImage != "" && c.spec.Image != c.lastImage && c.phase == phaseIdle {
@@ -619,6 +611,9 @@ func (k *Kubelet) computePodActions(w *podWorker, now time.Time, ds *controller.
 		acted = true
 	}
 	if keep == 0 && toStart == 0 {
+		if hasSidecar(w.pod) {
+			return k.killPodWithSidecars(w, now, ds) || acted
+		}
 		// Every container finished and none restarts: KillPod.
 		k.killPod(w, now)
 		ds.Add("computePodActions", "keepCount == 0 && len(ContainersToStart) == 0", "KillPod: the pod is done").
@@ -737,8 +732,14 @@ func (k *Kubelet) syncTerminating(w *podWorker, now time.Time, ds *controller.De
 			}
 			c.retryAt = time.Time{}
 			c.restartAfterStopMsg = ""
-			if in := c.inst; in != nil && (in.state == instRunning || in.state == instPostStart) {
-				k.killContainer(w, c, "", reasonUnknown, now)
+		}
+		if hasSidecar(w.pod) {
+			k.killPodContainers(w, now)
+		} else {
+			for _, c := range w.all() {
+				if in := c.inst; in != nil && (in.state == instRunning || in.state == instPostStart) {
+					k.killContainer(w, c, "", reasonUnknown, now)
+				}
 			}
 		}
 		grace, say := "-", controller.Msg("kubelet.stopAllContainers")

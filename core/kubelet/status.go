@@ -57,14 +57,14 @@ func (k *Kubelet) generateStatus(w *podWorker, now time.Time) api.PodStatus {
 	// normalizeStatus sorts app container statuses by name.
 	slices.SortStableFunc(s.ContainerStatuses, func(a, b api.ContainerStatus) int { return strings.Compare(a.Name, b.Name) })
 
-	s.Phase = getPhase(pod, s.InitContainerStatuses, s.ContainerStatuses, w.terminated)
+	s.Phase = getPhase(pod, s.InitContainerStatuses, s.ContainerStatuses, w.terminated, hasAnyActiveRegularContainer(w))
 	if w.deadline {
 		s.Phase, s.Reason, s.Message = api.PodFailed, reasonDeadlineExceeded, deadlineMessage
 	}
 	all := append(append([]api.ContainerStatus{}, s.InitContainerStatuses...), s.ContainerStatuses...)
 	conds := []api.PodCondition{
 		readyToStartContainersCondition(w),
-		initializedCondition(pod, all),
+		initializedCondition(pod, all, s.Phase),
 		readyCondition(pod, all, s.Phase),
 		containersReadyCondition(pod, all, s.Phase),
 		{Type: api.PodScheduled, Status: api.ConditionTrue}, // a pod on a node is scheduled
@@ -138,8 +138,9 @@ func (k *Kubelet) containerStatus(w *podWorker, c *container, hasInit bool) api.
 	case instExited:
 		cs.State.Terminated = terminatedState(v)
 		// prober_manager.go UpdatePodStatus: a regular init container is
-		// ready once it has completed successfully.
-		cs.Ready = c.isInit && v.exitCode == 0
+		// ready once it has completed successfully; a sidecar only
+		// while it runs.
+		cs.Ready = c.isInit && !isSidecar(spec) && v.exitCode == 0
 		if c.reason != "" && !w.terminated {
 			cs.LastTerminationState.Terminated = cs.State.Terminated
 			cs.State = api.ContainerState{Waiting: &api.ContainerStateWaiting{Reason: c.reason, Message: c.message}}
@@ -158,22 +159,45 @@ func terminatedState(in *instance) *api.ContainerStateTerminated {
 	}
 }
 
-// getPhase models kubelet_pods.go getPhase.
-func getPhase(pod *api.Pod, initStatuses, statuses []api.ContainerStatus, podIsTerminal bool) api.PodPhase {
-	pendingInit, failedInit := 0, 0
-	sidecars := map[string]bool{}
+// getPhase models kubelet_pods.go getPhase: regular init containers
+// first, then the sidecars (restartable init containers), counted with
+// the main containers as running, and ignored once terminated; a sidecar
+// not yet started keeps the pod Pending only before it has initialized
+// (podHasInitialized: a main container was created).
+func getPhase(pod *api.Pod, initStatuses, statuses []api.ContainerStatus, podIsTerminal, podHasInitialized bool) api.PodPhase {
+	pendingInit, pendingSidecars, failedInit := 0, 0, 0
+	unknown, running, waiting, stopped, succeeded := 0, 0, 0, 0, 0
 	for i := range pod.Spec.InitContainers {
-		if isSidecar(&pod.Spec.InitContainers[i]) {
-			sidecars[pod.Spec.InitContainers[i].Name] = true
-		}
-	}
-	for _, s := range initStatuses {
-		switch {
-		case s.State.Running != nil:
-			// A running sidecar is where it should be.
-			if !sidecars[s.Name] {
-				pendingInit++
+		ic := &pod.Spec.InitContainers[i]
+		s := findStatus(initStatuses, ic.Name)
+		if isSidecar(ic) {
+			switch {
+			case s == nil:
+				pendingSidecars++
+				unknown++
+			case s.State.Running != nil:
+				if s.Started == nil || !*s.Started {
+					pendingSidecars++
+				}
+				running++
+			case s.State.Terminated != nil:
+				// Terminated sidecars do not count.
+			case s.State.Waiting != nil:
+				if s.LastTerminationState.Terminated == nil {
+					pendingSidecars++
+					waiting++
+				}
+			default:
+				pendingSidecars++
+				unknown++
 			}
+			continue
+		}
+		switch {
+		case s == nil:
+			pendingInit++
+		case s.State.Running != nil:
+			pendingInit++
 		case s.State.Terminated != nil:
 			if s.State.Terminated.ExitCode != 0 {
 				failedInit++
@@ -190,7 +214,6 @@ func getPhase(pod *api.Pod, initStatuses, statuses []api.ContainerStatus, podIsT
 			pendingInit++
 		}
 	}
-	unknown, running, waiting, stopped, succeeded := 0, 0, 0, 0, 0
 	for i := range pod.Spec.Containers {
 		s := findStatus(statuses, pod.Spec.Containers[i].Name)
 		switch {
@@ -217,7 +240,7 @@ func getPhase(pod *api.Pod, initStatuses, statuses []api.ContainerStatus, podIsT
 		return api.PodFailed
 	}
 	switch {
-	case pendingInit > 0:
+	case pendingInit > 0 || (pendingSidecars > 0 && !podHasInitialized):
 		return api.PodPending
 	case waiting > 0:
 		return api.PodPending
@@ -244,6 +267,18 @@ func getPhase(pod *api.Pod, initStatuses, statuses []api.ContainerStatus, podIsT
 	return api.PodPending
 }
 
+// hasAnyActiveRegularContainer is podHasInitialized's input to getPhase
+// (kubecontainer.HasAnyActiveRegularContainerStarted): a main container
+// was created and started in the pod's sandbox.
+func hasAnyActiveRegularContainer(w *podWorker) bool {
+	for _, c := range w.app {
+		if c.inst != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func findStatus(statuses []api.ContainerStatus, name string) *api.ContainerStatus {
 	for i := range statuses {
 		if statuses[i].Name == name {
@@ -262,10 +297,7 @@ func readyToStartContainersCondition(w *podWorker) api.PodCondition {
 }
 
 // initializedCondition models GeneratePodInitializedCondition.
-func initializedCondition(pod *api.Pod, all []api.ContainerStatus) api.PodCondition {
-	if len(pod.Spec.InitContainers) == 0 {
-		return api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue}
-	}
+func initializedCondition(pod *api.Pod, all []api.ContainerStatus, phase api.PodPhase) api.PodCondition {
 	var unknown, incomplete []string
 	for _, ic := range pod.Spec.InitContainers {
 		s := findStatus(all, ic.Name)
@@ -273,14 +305,24 @@ func initializedCondition(pod *api.Pod, all []api.ContainerStatus) api.PodCondit
 			unknown = append(unknown, ic.Name)
 			continue
 		}
-		// A sidecar is initialized once it has started
-		// (isRestartableInitContainer ... Started).
-		if isSidecar(&ic) && (s.State.Running != nil || (s.Started != nil && *s.Started)) {
+		// isInitContainerInitialized: a sidecar once it has started
+		// (its startup probe succeeded), a regular one once it completed.
+		if isSidecar(&ic) {
+			if s.Started == nil || !*s.Started {
+				incomplete = append(incomplete, ic.Name)
+			}
 			continue
 		}
 		if s.State.Terminated == nil || s.State.Terminated.ExitCode != 0 {
 			incomplete = append(incomplete, ic.Name)
 		}
+	}
+	// A succeeded pod whose init containers are all known is PodCompleted.
+	if phase == api.PodSucceeded && len(unknown) == 0 {
+		return api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue, Reason: reasonPodCompleted}
+	}
+	if len(pod.Spec.InitContainers) == 0 {
+		return api.PodCondition{Type: api.PodInitialized, Status: api.ConditionTrue}
 	}
 	// A regular container that has started means initialization is done.
 	for _, c := range pod.Spec.Containers {
@@ -305,7 +347,15 @@ func initializedCondition(pod *api.Pod, all []api.ContainerStatus) api.PodCondit
 // containersReadyCondition models GenerateContainersReadyCondition.
 func containersReadyCondition(pod *api.Pod, all []api.ContainerStatus, phase api.PodPhase) api.PodCondition {
 	var unknown, unready []string
-	for _, c := range pod.Spec.Containers {
+	// The sidecars count first (IsRestartableInitContainer), then the
+	// main containers.
+	var specs []api.Container
+	for _, c := range pod.Spec.InitContainers {
+		if isSidecar(&c) {
+			specs = append(specs, c)
+		}
+	}
+	for _, c := range append(specs, pod.Spec.Containers...) {
 		s := findStatus(all, c.Name)
 		if s == nil {
 			unknown = append(unknown, c.Name)

@@ -58,7 +58,7 @@ func TestGracefulDeletion(t *testing.T) {
 	}
 	diff(t, "final conditions", conditions(last), []string{
 		"PodReadyToStartContainers=False@6",
-		"Initialized=True@0",
+		"Initialized=True@0 PodCompleted: ",
 		"Ready=False@6 PodCompleted: ",
 		"ContainersReady=False@6 PodCompleted: ",
 		"PodScheduled=True@0",

@@ -66,6 +66,8 @@ type podFacts struct {
 	ports    []hostPort
 	owner    string
 	affinity *affinityState // nil: no pod affinity rule applies
+	spread   *spreadState   // nil: no DoNotSchedule topology spread constraint
+	pods     spreadPods     // the namespace's assigned pods by node, when the pod has spread constraints
 }
 
 func newPodFacts(pod *api.Pod) *podFacts {
@@ -94,6 +96,9 @@ func runFilters(f *podFacts, node *api.Node, ni *nodeInfo, detailed bool) *statu
 		return s
 	}
 	if s := filterNodeResourcesFit(f, ni, detailed); s != nil {
+		return s
+	}
+	if s := filterPodTopologySpread(f, node); s != nil {
 		return s
 	}
 	return filterInterPodAffinity(f, node)

@@ -1,9 +1,11 @@
 package scheduler
 
 import (
+	"maps"
 	"sort"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/labels"
 	"github.com/kubeplay/kubeplay/core/controller"
 )
 
@@ -41,9 +43,36 @@ func (s *Scheduler) onAssignedPodDeleted(gone *api.Pod) {
 					}
 				}
 			}
+		case pluginPodTopologySpread:
+			return spreadCounts(f.pod, gone)
 		}
 		return false
 	})
+}
+
+// onAssignedPodAdded handles AssignedPodAdd for PodTopologySpread: a pod
+// that one of a pending pod's constraints counts changes the skew.
+func (s *Scheduler) onAssignedPodAdded(added *api.Pod) {
+	s.requeue(func(f *podFacts, plugin string) bool {
+		return plugin == pluginPodTopologySpread && spreadCounts(f.pod, added)
+	})
+}
+
+// spreadCounts models podtopologyspread isSchedulableAfterPodChange: the
+// changed pod is in pod's namespace and matches one of its constraints'
+// selectors.
+func spreadCounts(pod, changed *api.Pod) bool {
+	if changed.Namespace != pod.Namespace {
+		return false
+	}
+	for _, action := range []string{"DoNotSchedule", "ScheduleAnyway"} {
+		for _, c := range spreadConstraints(pod, action) {
+			if c.selector.Matches(labels.Set(changed.Labels)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // requeue activates every unschedulable pod for which hint says Queue for
@@ -129,6 +158,9 @@ func nodeHint(plugin string, f *podFacts, old, cur *api.Node) bool {
 		return nodeMatchesSelector(f.pod, cur) && (old == nil || !nodeMatchesSelector(f.pod, old))
 	case pluginNodePorts:
 		return old == nil
+	case pluginPodTopologySpread:
+		// isSchedulableAfterNodeChange: a node added, or its labels changed.
+		return old == nil || len(old.Labels) != len(cur.Labels) || !maps.Equal(old.Labels, cur.Labels)
 	case pluginNodeResourcesFit:
 		// The pod must fit the node's allocatable at all, and the node be
 		// new or have more of something the pod asks for.

@@ -205,6 +205,9 @@ func (s *Scheduler) podChanged(old, cur *api.Pod) {
 		// deletion (its field selector drops it): AssignedPodDelete.
 		s.onAssignedPodDeleted(old)
 	}
+	if isAssigned && !wasAssigned {
+		s.onAssignedPodAdded(cur)
+	}
 	if cur == nil || !responsibleFor(cur) {
 		delete(s.states, key)
 		return
@@ -303,6 +306,10 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 	}
 	f := newPodFacts(pod)
 	f.affinity = newAffinityState(pod, s.pods, s.cache.antiPods, s.nodes)
+	if len(pod.Spec.TopologySpreadConstraints) > 0 {
+		f.pods = newSpreadPods(pod, s.pods)
+		f.spread = newSpreadState(pod, nodes, f.pods)
+	}
 	detailed := len(nodes) <= maxDetailedNodes
 	var (
 		feasible []*api.Node
@@ -364,11 +371,10 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 		return
 	}
 
-	scores := scoreNodes(f, feasible, infos)
+	scores := scoreNodes(f, feasible, infos, nodes)
 	best := selectHost(scores)
 	target := scores[best].node.Name
-	ds.Add("prioritizeNodes",
-		"score = NodeResourcesFit(least allocated)×1 + PodTopologySpread(same owner per node)×2 + TaintToleration(PreferNoSchedule)×3",
+	ds.Add("prioritizeNodes", scoreFormula(f),
 		fmt.Sprintf("%s scores %d, the highest (ties go to the first name)", target, scores[best].total),
 		scoreInputs(scores, best)...).
 		Say("scheduler.pickNode", controller.Name("node", target), controller.Count("score", scores[best].total))
@@ -506,9 +512,11 @@ const maxDetailedNodes = 10
 // node and the next best ones.
 func scoreInputs(scores []nodeScore, best int) []controller.Input {
 	line := func(sc nodeScore) controller.Input {
-		return controller.Input{Name: sc.node.Name, Value: strconv.FormatInt(sc.fit, 10) + "×1 + " +
-			strconv.FormatInt(sc.spread, 10) + "×2 + " + strconv.FormatInt(sc.taint, 10) + "×3 = " +
-			strconv.FormatInt(sc.total, 10)}
+		v := strconv.FormatInt(sc.fit, 10) + "×1 + " + strconv.FormatInt(sc.spread, 10) + "×2 + " + strconv.FormatInt(sc.taint, 10) + "×3"
+		if sc.affinity >= 0 {
+			v += " + " + strconv.FormatInt(sc.affinity, 10) + "×2"
+		}
+		return controller.Input{Name: sc.node.Name, Value: v + " = " + strconv.FormatInt(sc.total, 10)}
 	}
 	if len(scores) <= maxDetailedNodes {
 		out := make([]controller.Input, len(scores))

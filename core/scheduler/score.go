@@ -30,15 +30,22 @@ import (
 //	TaintToleration, weight 3: PreferNoSchedule taints the pod does not
 //	    tolerate, fewer is better (DefaultNormalizeScore, reversed).
 //
+//	NodeAffinity, weight 2, for a pod with preferred terms: the weights of
+//	    the terms a node matches, normalised to the highest
+//	    (DefaultNormalizeScore). A pod with its own topologySpreadConstraints
+//	    is spread by its ScheduleAnyway ones instead of the system default
+//	    (podtopologyspread.go).
+//
 // The other default scores (NodeResourcesBalancedAllocation, ImageLocality,
-// NodeAffinity, InterPodAffinity) are left out: the playground's pods have
-// no affinities, and the balanced-allocation term only matters for pods
-// that ask much more of one resource than of the other.
+// InterPodAffinity) are left out: preferred pod affinities are not
+// modelled, and the balanced-allocation term only matters for pods that
+// ask much more of one resource than of the other.
 const (
 	MaxNodeScore              = 100
 	weightNodeResourcesFit    = 1
 	weightPodTopologySpread   = 2
 	weightTaintToleration     = 3
+	weightNodeAffinity        = 2
 	systemDefaultHostnameSkew = 3
 )
 
@@ -48,18 +55,26 @@ type nodeScore struct {
 	fit    int64
 	spread int64
 	taint  int64
-	total  int64
+	// affinity is NodeAffinity's score, -1 when the plugin is skipped
+	// (the pod prefers no node).
+	affinity int64
+	total    int64
 }
 
 // scoreNodes models prioritizeNodes for the three plugins above.
-func scoreNodes(f *podFacts, feasible []*api.Node, infos []*nodeInfo) []nodeScore {
+func scoreNodes(f *podFacts, feasible []*api.Node, infos []*nodeInfo, all []snapshotNode) []nodeScore {
 	scores := make([]nodeScore, len(feasible))
 	for i, n := range feasible {
-		scores[i] = nodeScore{node: n, fit: leastAllocatedScore(f, infos[i])}
+		scores[i] = nodeScore{node: n, fit: leastAllocatedScore(f, infos[i]), affinity: -1}
 	}
-	// PodTopologySpread: a pod without an owner has no system default
-	// constraint (no selector), so the plugin skips it (PreScore Skip).
-	if f.owner != "" {
+	scoreNodeAffinity(f.pod, scores)
+	// PodTopologySpread: the pod's own ScheduleAnyway constraints; with
+	// none at all, the system default constraint, which a pod without an
+	// owner does not get (no selector), so the plugin skips it (PreScore
+	// Skip).
+	if len(f.pod.Spec.TopologySpreadConstraints) > 0 {
+		scoreTopologySpread(f, feasible, all, f.pods, scores)
+	} else if f.owner != "" {
 		weight := math.Log(float64(len(feasible) + 2))
 		minRaw, maxRaw := int64(math.MaxInt64), int64(0)
 		for i := range scores {
@@ -93,8 +108,53 @@ func scoreNodes(f *podFacts, feasible []*api.Node, infos []*nodeInfo) []nodeScor
 	for i := range scores {
 		s := &scores[i]
 		s.total = weightNodeResourcesFit*s.fit + weightPodTopologySpread*s.spread + weightTaintToleration*s.taint
+		if s.affinity > 0 {
+			s.total += weightNodeAffinity * s.affinity
+		}
 	}
 	return scores
+}
+
+// scoreNodeAffinity models nodeaffinity's PreScore, Score and
+// NormalizeScore: the sum of the weights of the preferred terms a node
+// matches, then DefaultNormalizeScore(MaxNodeScore, false). A pod with no
+// preferred term skips the plugin.
+func scoreNodeAffinity(pod *api.Pod, scores []nodeScore) {
+	a := pod.Spec.Affinity
+	if a == nil || a.NodeAffinity == nil || len(a.NodeAffinity.PreferredDuringSchedulingIgnoredDuringExecution) == 0 {
+		return
+	}
+	var maxCount int64
+	for i := range scores {
+		var sum int64
+		for _, t := range a.NodeAffinity.PreferredDuringSchedulingIgnoredDuringExecution {
+			if t.Weight != 0 && nodeMatchesTerms(scores[i].node, []api.NodeSelectorTerm{t.Preference}) {
+				sum += int64(t.Weight)
+			}
+		}
+		scores[i].affinity = sum
+		maxCount = max(maxCount, sum)
+	}
+	if maxCount == 0 {
+		return
+	}
+	for i := range scores {
+		scores[i].affinity = MaxNodeScore * scores[i].affinity / maxCount
+	}
+}
+
+// scoreFormula is the prioritizeNodes record's formula: the plugins that
+// scored this pod, with their weights.
+func scoreFormula(f *podFacts) string {
+	spread := "same owner per node"
+	if len(f.pod.Spec.TopologySpreadConstraints) > 0 {
+		spread = "the pod's ScheduleAnyway constraints"
+	}
+	s := "score = NodeResourcesFit(least allocated)×1 + PodTopologySpread(" + spread + ")×2 + TaintToleration(PreferNoSchedule)×3"
+	if a := f.pod.Spec.Affinity; a != nil && a.NodeAffinity != nil && len(a.NodeAffinity.PreferredDuringSchedulingIgnoredDuringExecution) > 0 {
+		s += " + NodeAffinity(preferred terms' weights)×2"
+	}
+	return s
 }
 
 // leastAllocatedScore models noderesources leastResourceScorer with the

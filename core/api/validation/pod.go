@@ -241,16 +241,19 @@ func validatePodStatusUpdate(p, old *api.Pod) field.ErrorList {
 		errs = append(errs, field.Forbidden(statusPath.Child("nodeName"), "may not be changed directly"))
 	}
 	errs = append(errs, validateImmutableString(p.Status.QOSClass, old.Status.QOSClass, statusPath, "qosClass")...)
-	errs = append(errs, validateContainerStateTransition(p.Status.ContainerStatuses, old.Status.ContainerStatuses, statusPath.Child("containerStatuses"), old.Spec.RestartPolicy)...)
-	errs = append(errs, validateContainerStateTransition(p.Status.InitContainerStatuses, old.Status.InitContainerStatuses, statusPath.Child("initContainerStatuses"), old.Spec.RestartPolicy)...)
+	errs = append(errs, validateContainerStateTransition(p.Status.ContainerStatuses, old.Status.ContainerStatuses, statusPath.Child("containerStatuses"), old.Spec.RestartPolicy, nil)...)
+	errs = append(errs, validateContainerStateTransition(p.Status.InitContainerStatuses, old.Status.InitContainerStatuses, statusPath.Child("initContainerStatuses"), old.Spec.RestartPolicy, old.Spec.InitContainers)...)
 	for i, ip := range p.Status.PodIPs {
 		errs = append(errs, validateIP(statusPath.Child("podIPs").Index(i), ip.IP)...)
 	}
 	return errs
 }
 
-// validateContainerStateTransition models ValidateContainerStateTransition.
-func validateContainerStateTransition(newS, oldS []api.ContainerStatus, fldPath *field.Path, policy api.RestartPolicy) field.ErrorList {
+// validateContainerStateTransition models ValidateContainerStateTransition
+// and, given the init containers' specs, ValidateInitContainerStateTransition,
+// which lets a restartable init container (a native sidecar) leave the
+// terminated state whatever the pod's restartPolicy.
+func validateContainerStateTransition(newS, oldS []api.ContainerStatus, fldPath *field.Path, policy api.RestartPolicy, inits []api.Container) field.ErrorList {
 	if policy == api.RestartPolicyAlways {
 		return nil
 	}
@@ -262,6 +265,9 @@ func validateContainerStateTransition(newS, oldS []api.ContainerStatus, fldPath 
 		if o.State.Terminated.ExitCode != 0 && policy == api.RestartPolicyOnFailure {
 			continue
 		}
+		if restartableInit(inits, o.Name) {
+			continue
+		}
 		for _, n := range newS {
 			if o.Name == n.Name && n.State.Terminated == nil {
 				errs = append(errs, field.Forbidden(fldPath.Index(i).Child("state"), "may not be transitioned to non-terminated state"))
@@ -269,4 +275,16 @@ func validateContainerStateTransition(newS, oldS []api.ContainerStatus, fldPath 
 		}
 	}
 	return errs
+}
+
+// restartableInit reports whether the init container named name has
+// restartPolicy Always.
+func restartableInit(inits []api.Container, name string) bool {
+	for i := range inits {
+		if inits[i].Name == name {
+			p := inits[i].RestartPolicy
+			return p != nil && *p == api.ContainerRestartPolicyAlways
+		}
+	}
+	return false
 }

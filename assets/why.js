@@ -38,9 +38,42 @@ $("kcm-toggle").addEventListener("click", (e) => runLine(e.currentTarget.dataset
 // learner's objects come first.
 const isSystem = (d) => d.system === true;
 
+// upstream is where each upstream function is defined (upstream.json: the
+// release tag Kubeplay models and, per name, its file and line in the
+// repository, null for a name with no upstream source, or one per controller
+// where two controllers' functions share a name). The pane fetches it the
+// first time it draws; until it is in, the names are plain code.
+let upstream = null;
+let upstreamAsked = false;
+
+function loadUpstream() {
+  if (upstreamAsked) return;
+  upstreamAsked = true;
+  fetch("upstream.json")
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`upstream.json: ${r.status}`))))
+    .then((u) => {
+      upstream = u;
+      if (view()) drawWhy(view());
+    })
+    .catch((err) => console.warn("kubeplay: the upstream functions' sources could not be loaded:", err));
+}
+
+// upstreamHTML is a decision's upstream function, linked to its source at
+// the release tag when the table knows it.
+function upstreamHTML(d) {
+  const name = `<code>${esc(d.upstream)}</code>`;
+  const fns = upstream && upstream.functions;
+  let where = fns && Object.hasOwn(fns, d.upstream) ? fns[d.upstream] : null;
+  if (where && typeof where === "object") where = Object.hasOwn(where, d.controller) ? where[d.controller] : null;
+  if (typeof where !== "string") return name;
+  const href = `${upstream.repo}/blob/${upstream.tag}/${where}`;
+  const title = t("why.upstream.title", { name: d.upstream, tag: upstream.tag, path: where.replace("#L", ":") });
+  return `<a class="upstream" href="${esc(href)}" target="_blank" rel="noopener" title="${esc(title)}">${name}</a>`;
+}
+
 function decisionHTML(d) {
   const said = saidHTML(d.say);
-  return `<li${d.stepped ? ' class="stepped"' : ""}>${said ? `<p class="say">${said}</p>` : ""}<p class="who"><span class="ctl">${esc(d.controller)}</span> <span class="obj">${esc(d.object)}</span> <code>${esc(d.upstream)}</code></p>
+  return `<li${d.stepped ? ' class="stepped"' : ""}>${said ? `<p class="say">${said}</p>` : ""}<p class="who"><span class="ctl">${esc(d.controller)}</span> <span class="obj">${esc(d.object)}</span> ${upstreamHTML(d)}</p>
       <p class="what">${esc(d.formula ? `${d.formula} → ${d.result}` : d.result)}</p>
       ${d.inputs && d.inputs.length ? `<dl class="inputs">${d.inputs.map((i) => `<div><dt>${esc(i.name)}</dt><dd>${esc(i.value)}</dd></div>`).join("")}</dl>` : ""}</li>`;
 }
@@ -96,6 +129,7 @@ function fill(id, items, chosen) {
 }
 
 export function drawWhy(v) {
+  loadUpstream();
   $("why-tick").textContent = t("why.atTick", { tick: v.tick });
   drawControllerManager(v);
   fillFilters(v.decisions);

@@ -254,6 +254,9 @@ func TestNamedTargetPortIsResolvedPerPod(t *testing.T) {
 // scaling down keeps every slice within the limit.
 func TestHundredEndpointsPerSlice(t *testing.T) {
 	f := newFixture(t, 1, images.New())
+	// 205 creates are more than the ReplicaSet controller's client sends
+	// in 3 s (30, then 20 a second); the slices, not the rate, are tested.
+	f.C.Context.SetClientConnection(controller.ClientConnection{QPS: -1})
 	f.Create(clustertest.WebDeployment(205, "nginx:1.14.2"))
 	f.Create(clustertest.WebService())
 	f.Tick(3)

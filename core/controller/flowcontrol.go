@@ -68,7 +68,9 @@ var (
 	KubeControllerManagerClient = ClientConnection{QPS: 20, Burst: 30}
 	// KubeSchedulerClient is kube-scheduler's ClientConnection default:
 	// pkg/scheduler/apis/config/v1 SetDefaults_KubeSchedulerConfiguration,
-	// QPS 50, Burst 100 ("Scheduler has an opinion about QPS/Burst").
+	// QPS 50, Burst 100 ("Scheduler has an opinion about QPS/Burst"); its
+	// bindings wait for this bucket (core/scheduler), its events go
+	// through a second clientset (createClients: eventClient).
 	KubeSchedulerClient = ClientConnection{QPS: 50, Burst: 100}
 	// KubeletClient is the kubelet's KubeAPIQPS 50 / KubeAPIBurst 100
 	// (pkg/kubelet/apis/config/v1beta1 SetDefaults_KubeletConfiguration);

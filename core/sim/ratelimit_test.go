@@ -156,3 +156,33 @@ func contains(s, sub string) bool {
 	}
 	return false
 }
+
+// TestGarbageCollectorThrottled: deleting a 1,000-replica Deployment leaves
+// its pods to the garbage collector, whose metadata client has the same
+// 20 requests a second: each pod costs a Get of the pod (attemptToDeleteItem
+// reads it live) and a Delete (its owner, once found gone, is in the
+// absent-owner cache), 2,000 requests: (2000 − 49) / 20 ≈ 98 ticks, not
+// one.
+func TestGarbageCollectorThrottled(t *testing.T) {
+	s := bigNodes(t, 10)
+	s.SetControllerManagerClient(controller.ClientConnection{QPS: -1}) // create them at once
+	podsByTick(t, s, 1000)
+	s.SetControllerManagerClient(controller.ClientConnection{}) // back to 20 and 30
+	if _, _, err := s.API.Delete(api.DeploymentKind, "default", "web", nil); err != nil {
+		t.Fatal(err)
+	}
+	ticks := 0
+	for s.API.Count(api.PodKind, "default") > 0 {
+		if ticks++; ticks > 1000 {
+			t.Fatalf("%d pods left after 1000 ticks", s.API.Count(api.PodKind, "default"))
+		}
+		if err := s.Tick(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The last pods' graceful termination (1 s) adds a tick or two.
+	if ticks < 98 || ticks > 102 {
+		t.Errorf("1,000 pods were collected in %d ticks; 2,000 requests at 20 a second take 98 to 102", ticks)
+	}
+	t.Logf("garbage collection of 1,000 pods: %d ticks", ticks)
+}

@@ -532,7 +532,7 @@ var exampleOrder = []string{
 	// Configuration: ConfigMaps, Secrets and what the kubelet does with them.
 	"config-app", "config-update", "config-missing-key", "config-missing-secret", "config-missing-volume",
 	"ingress", "hpa-no-metrics", "hpa-scaling", "drain-pdb", "pvc-pending",
-	"controller-manager-restart", "runtime-class", "cloud-node",
+	"controller-manager-restart", "client-side-throttling", "runtime-class", "cloud-node",
 	// Pods: native sidecars.
 	"sidecar",
 }

@@ -36,12 +36,17 @@ type Context struct {
 	correlators map[string]*correlator
 	names       *eventNames
 	arrivals    *Arrivals
+	// conn is the process's client connection settings (kube-controller-
+	// manager's --kube-api-qps and --kube-api-burst), and clients the
+	// clients its controllers built from them, by name.
+	conn    ClientConnection
+	clients map[string]*Client
 }
 
 // NewContext bundles the shared pieces every controller of a cluster uses.
 func NewContext(s *apiserver.Server, in *Informers, c clock.Source) *Context {
 	return &Context{Server: s, Informers: in, Clock: c, correlators: map[string]*correlator{},
-		names: &eventNames{}, arrivals: &Arrivals{}}
+		names: &eventNames{}, arrivals: &Arrivals{}, conn: KubeControllerManagerClient, clients: map[string]*Client{}}
 }
 
 // ForProcess returns the context of one run of a component process that
@@ -51,7 +56,36 @@ func NewContext(s *apiserver.Server, in *Informers, c clock.Source) *Context {
 // against every other queue of the cluster, and event names unique.
 func (c *Context) ForProcess(process string) *Context {
 	return &Context{Server: c.Server, Informers: c.Informers.ForProcess(process), Clock: c.Clock,
-		correlators: map[string]*correlator{}, names: c.names, arrivals: c.arrivals}
+		correlators: map[string]*correlator{}, names: c.names, arrivals: c.arrivals,
+		conn: c.conn, clients: map[string]*Client{}}
+}
+
+// Client returns the API client named name (its user agent), made on first
+// use with a full bucket: kube-controller-manager's
+// ControllerContext.NewClient(name), ClientBuilder.Client(name), which
+// builds a clientset, and so a token bucket, per controller.
+func (c *Context) Client(name string) *Client {
+	if cl, ok := c.clients[name]; ok {
+		return cl
+	}
+	if c.clients == nil {
+		c.clients = map[string]*Client{}
+	}
+	cl := NewClient(name, c.Server, c.Clock, c.conn)
+	c.clients[name] = cl
+	return cl
+}
+
+// ClientConnection is the settings this context's clients are built with.
+func (c *Context) ClientConnection() ClientConnection { return c.conn }
+
+// SetClientConnection changes the settings of the clients made from now
+// on and gives those already made new, full buckets of the new sizes.
+func (c *Context) SetClientConnection(conn ClientConnection) {
+	c.conn = conn
+	for _, cl := range c.clients {
+		cl.Configure(conn)
+	}
 }
 
 // NewQueue returns a work queue whose keys are ordered, by arrival, against

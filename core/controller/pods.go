@@ -487,6 +487,11 @@ type PodControl struct {
 	// pod's controller reference (RealPodControl.OnWrite: the ReplicaSet
 	// controller's consistency store records the write).
 	OnWrite func(pod *api.Pod, controllerRef *api.OwnerReference)
+	// Client, if set, is the controller's rate-limited client: a create or
+	// delete whose token is not due within this tick is not sent, and
+	// returns a *ThrottledError without an event (the real request would
+	// still be waiting in tokenBucketRateLimiter.Wait).
+	Client *Client
 }
 
 // CreatePods models RealPodControl.CreatePods: one pod from template,
@@ -518,6 +523,11 @@ func (pc PodControl) createPods(namespace string, pod *api.Pod, parent api.Objec
 		return nil, fmt.Errorf("unable to create pods, no labels")
 	}
 	pod.Namespace = namespace
+	if pc.Client != nil {
+		if _, err := pc.Client.TryWait(); err != nil {
+			return nil, err
+		}
+	}
 	obj, err := pc.Server.CreateShared(pod)
 	if err != nil {
 		// Only send an event if the namespace isn't terminating.
@@ -539,6 +549,11 @@ func (pc PodControl) createPods(namespace string, pod *api.Pod, parent api.Objec
 // event; other errors are recorded and wrapped.
 func (pc PodControl) DeletePod(namespace, name string, parent api.Object) error {
 	podKind := api.PodKind
+	if pc.Client != nil {
+		if _, err := pc.Client.TryWait(); err != nil {
+			return err
+		}
+	}
 	if _, _, err := pc.Server.DeleteShared(podKind, namespace, name, nil); err != nil {
 		if apiserver.IsNotFound(err) {
 			return err

@@ -49,6 +49,17 @@ type Recorder struct {
 	clock     clock.Source
 	corr      *correlator
 	names     *eventNames
+	// client, if set, is the clientset the broadcaster's sink writes
+	// through (EventSinkImpl{Interface: kubeClient.CoreV1().Events("")}):
+	// each event written takes a token from the controller's own bucket.
+	client *Client
+}
+
+// WithClient makes the recorder's writes take their tokens from c, the
+// component's own client, and returns r.
+func (r *Recorder) WithClient(c *Client) *Recorder {
+	r.client = c
+	return r
 }
 
 // correlator is one EventCorrelator: each component process has its own
@@ -143,6 +154,10 @@ func (r *Recorder) recordEvent(ev *api.Event) {
 	var stored *api.Event
 	var err error
 	update := ev.Count > 1
+	if r.client != nil {
+		// One request: a PATCH of the stored occurrence or a POST.
+		r.client.Reserve()
+	}
 	if update {
 		stored, err = r.patch(ev)
 	}

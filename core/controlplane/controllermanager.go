@@ -39,6 +39,9 @@ type ControllerManager struct {
 	ctx     *controller.Context
 	elector *leaderelection.Elector
 	ctls    []controller.Controller
+	// conn is --kube-api-qps and --kube-api-burst, once set; nil keeps
+	// the defaults (controller.KubeControllerManagerClient).
+	conn *controller.ClientConnection
 }
 
 // NewControllerManager returns a stopped controller manager whose runs
@@ -78,6 +81,9 @@ func (m *ControllerManager) Start() error {
 	m.runs++
 	m.process = fmt.Sprintf("%s/%d", ControllerManagerName, m.runs)
 	m.ctx = m.cl.Context.ForProcess(m.process)
+	if m.conn != nil {
+		m.ctx.SetClientConnection(*m.conn)
+	}
 	m.elector = leaderelection.New(m.ctx, leaderelection.Config{
 		Namespace:     "kube-system",
 		Name:          ControllerManagerName,
@@ -97,6 +103,33 @@ func (m *ControllerManager) Start() error {
 	})
 	m.cl.Add(m.elector)
 	return nil
+}
+
+// SetClientConnection sets --kube-api-qps and --kube-api-burst (zero
+// values are defaulted, as SetDefaults_KubeControllerManagerConfiguration
+// does: 20 and 30). Every later run starts with them, and the running one
+// takes them at once: its controllers' clients get new, full buckets, as
+// if the process had been restarted with the flags (without the restart's
+// wait for the Lease).
+func (m *ControllerManager) SetClientConnection(conn controller.ClientConnection) {
+	if conn.QPS == 0 {
+		conn.QPS = controller.KubeControllerManagerClient.QPS
+	}
+	if conn.Burst == 0 {
+		conn.Burst = controller.KubeControllerManagerClient.Burst
+	}
+	m.conn = &conn
+	if m.ctx != nil {
+		m.ctx.SetClientConnection(conn)
+	}
+}
+
+// ClientConnection is the QPS and burst the process's clients use.
+func (m *ControllerManager) ClientConnection() controller.ClientConnection {
+	if m.conn != nil {
+		return *m.conn
+	}
+	return controller.KubeControllerManagerClient
 }
 
 // Stop kills the running process: its controllers stop where they are,

@@ -78,7 +78,7 @@ const (
 	Seed                              // seed N
 	Image                             // image REF|* [OPTION...]
 	Node                              // node add|fail|recover|delete NAME [OPTION...]
-	ControllerManager                 // controller-manager stop|start
+	ControllerManager                 // controller-manager stop|start|kube-api-qps=N kube-api-burst=N
 )
 
 var kindNames = map[Kind]string{Kubectl: "kubectl", Tick: "tick", Step: "step", Seed: "seed", Image: "image", Node: "node",
@@ -113,7 +113,8 @@ type Command struct {
 	Image ImageSpec
 	// Node is what a Node command does.
 	Node NodeSpec
-	// Action is what a ControllerManager command does: "stop" or "start".
+	// Action is what a ControllerManager command does: "stop", "start",
+	// or "flags" (kube-api-qps=N kube-api-burst=N, in Args).
 	Action string
 }
 

@@ -243,7 +243,7 @@ func TestParseErrors(t *testing.T) {
 		{"node fial node-1\n", `web.txtar:1: node: unknown action "fial"; did you mean "fail"?`},
 		{"node reboot node-1\n", `web.txtar:1: node: unknown action "reboot" (want add, fail, recover or delete)`},
 		{"node fail\n", `web.txtar:1: node fail: missing node name`},
-		{"controller-manager\n", `web.txtar:1: controller-manager: missing action (want controller-manager stop|start)`},
+		{"controller-manager\n", `web.txtar:1: controller-manager: missing action (want controller-manager stop|start, or kube-api-qps=N kube-api-burst=N)`},
 		{"controller-manager stpo\n", `web.txtar:1: controller-manager: unknown action "stpo"; did you mean "stop"?`},
 		{"controller-manager crash\n", `web.txtar:1: controller-manager: unknown action "crash" (want stop or start)`},
 		{"controller-manager stop now\n", `web.txtar:1: controller-manager stop: unexpected argument "now"`},

@@ -183,7 +183,7 @@ func (r *Runner) exec(c Command, res *Result) error {
 	case Node:
 		return r.node(c.Node)
 	case ControllerManager:
-		return r.controllerManager(c.Action)
+		return r.controllerManager(c.Action, c.Args)
 	default:
 		return fmt.Errorf("unknown command kind %v", c.Kind)
 	}

@@ -96,6 +96,11 @@ type Scheduler struct {
 	mayHaveUnschedulable bool
 	// volumes is the VolumeBinding plugin (volumebinding.go).
 	volumes *volumeBinder
+	// client is the scheduler's clientset (createClients:
+	// clientset.NewForConfig(AddUserAgent(kubeConfig, "scheduler")), QPS 50,
+	// burst 100): bindings and status writes wait for its tokens. Its
+	// events go through a second clientset (eventClient), not limited here.
+	client *controller.Client
 }
 
 type snapshotNode struct {
@@ -155,6 +160,7 @@ func New(ctx *controller.Context) *Scheduler {
 		cache:    newCache(),
 		states:   map[string]*queuedPod{},
 		start:    ctx.Clock.Now(),
+		client:   controller.NewClient("scheduler", ctx.Server, ctx.Clock, controller.KubeSchedulerClient),
 	}
 	ctx.Informers.AddHandler(podKind, controller.Handler{
 		Add:    func(obj api.Object) { s.podChanged(nil, obj.(*api.Pod)) },
@@ -175,6 +181,9 @@ func (s *Scheduler) Name() string { return Name }
 
 // Queue implements controller.Controller.
 func (s *Scheduler) Queue() *controller.Queue { return s.queue }
+
+// Client implements controller.ClientUser.
+func (s *Scheduler) Client() *controller.Client { return s.client }
 
 // MaxRetries implements controller.Controller: failures are handled by the
 // scheduling queue itself, so Sync never asks for a rate-limited retry.
@@ -396,6 +405,7 @@ func fitSentence(fit, nodes int) *controller.Message {
 // bind is the binding cycle's Bind step (DefaultBinder.Bind: POST
 // pods/binding) and the Scheduled event.
 func (s *Scheduler) bind(key string, pod *api.Pod, st *queuedPod, target string, ds *controller.Decisions) {
+	s.client.Wait()
 	if _, err := s.ctx.Server.BindShared(pod.Namespace, pod.Name, target); err != nil {
 		if apiserver.IsNotFound(err) {
 			ds.Add("bind", "", "pod "+key+" is gone").
@@ -500,6 +510,7 @@ func (s *Scheduler) updatePodScheduledCondition(pod *api.Pod, reason, msg string
 		return
 	}
 	upd.ResourceVersion = "" // a patch: no precondition
+	s.client.Wait()
 	_, _ = s.ctx.Server.UpdateStatusShared(&upd)
 }
 

@@ -32,7 +32,7 @@ func (s *Session) Complete(line string) []string {
 	case prev[0] == "node" && len(prev) == 2:
 		cands = s.names(kindNode)
 	case prev[0] == "controller-manager" && len(prev) == 1:
-		cands = []string{"start", "stop"}
+		cands = []string{"kube-api-burst=", "kube-api-qps=", "start", "stop"}
 	case prev[0] == "kubectl" || prev[0] == "k":
 		cands = kubectl.Complete(prev[1:], last, s.names)
 	}

@@ -295,6 +295,7 @@ const helpText = `Commands:
   node add NAME [cpu=4 memory=8Gi pods=110]
   node fail|recover|delete NAME
   controller-manager stop|start   kill kube-controller-manager, start a new one
+  controller-manager kube-api-qps=20 kube-api-burst=30   its controllers' client rate limits
   image REF [pull=2s start=1s stop=1s crash=30s ready=5s missing unready ...]
   image * [pull=2s start=1s stop=1s]   change the defaults for every image
   back, jump TICK        move along the timeline

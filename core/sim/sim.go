@@ -380,5 +380,15 @@ func (s *Sim) StopControllerManager() error { return s.kcm.Stop() }
 // StartControllerManager starts a new kube-controller-manager process.
 func (s *Sim) StartControllerManager() error { return s.kcm.Start() }
 
+// SetControllerManagerClient sets kube-controller-manager's --kube-api-qps
+// and --kube-api-burst (see controlplane.ControllerManager.SetClientConnection).
+func (s *Sim) SetControllerManagerClient(conn controller.ClientConnection) {
+	s.kcm.SetClientConnection(conn)
+}
+
+// ControllerManagerClient is kube-controller-manager's --kube-api-qps and
+// --kube-api-burst.
+func (s *Sim) ControllerManagerClient() controller.ClientConnection { return s.kcm.ClientConnection() }
+
 // ControllerManager reports the kube-controller-manager process's state.
 func (s *Sim) ControllerManager() controlplane.Status { return s.kcm.Status() }

@@ -30,7 +30,10 @@ const maxRevHistoryLengthInChars = 2000
 
 // DeploymentController is the simulated Deployment controller.
 type DeploymentController struct {
-	client   *apiserver.Server
+	// client is the controller's own clientset
+	// (ClientBuilder.ClientOrDie("deployment-controller")): each write
+	// waits for a token from its bucket; its events take tokens too.
+	client   *controller.Client
 	ctx      *controller.Context
 	clock    clock.Source
 	queue    *controller.Queue
@@ -50,11 +53,11 @@ func New(ctx *controller.Context) *DeploymentController {
 	rsKind := api.ReplicaSetKind
 	podKind := api.PodKind
 	dc := &DeploymentController{
-		client:    ctx.Server,
+		client:    ctx.Client(Name),
 		ctx:       ctx,
 		clock:     ctx.Clock,
 		queue:     ctx.NewQueue(),
-		recorder:  ctx.Recorder(Name, ""),
+		recorder:  ctx.Recorder(Name, "").WithClient(ctx.Client(Name)),
 		dLister:   ctx.Informers.Lister(dKind),
 		rsLister:  ctx.Informers.Lister(rsKind),
 		podLister: ctx.Informers.Lister(podKind),
@@ -77,6 +80,9 @@ func New(ctx *controller.Context) *DeploymentController {
 
 // Name implements controller.Controller.
 func (dc *DeploymentController) Name() string { return Name }
+
+// Client implements controller.ClientUser.
+func (dc *DeploymentController) Client() *controller.Client { return dc.client }
 
 // Queue implements controller.Controller.
 func (dc *DeploymentController) Queue() *controller.Queue { return dc.queue }

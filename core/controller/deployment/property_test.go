@@ -89,6 +89,12 @@ func newPropertyRun(t *testing.T, seed uint64) *propertyRun {
 	p.reg.Defaults.Pull = time.Duration(p.rng.IntN(4)) * time.Second
 	p.reg.Defaults.Stop = time.Duration(1+p.rng.IntN(3)) * time.Second
 	p.c = cluster.New(seed)
+	// The properties are the Deployment controller's bounds on the
+	// ReplicaSets' sizes, which live pods meet at the end of a tick only
+	// while the ReplicaSet controller's creates and deletes are not held
+	// back by its client's rate limit: the random rollouts here can send
+	// more than its 20 requests a second, so the limit is off.
+	p.c.Context.SetClientConnection(controller.ClientConnection{QPS: -1})
 	p.c.Add(New(p.c.Context), replicaset.New(p.c.Context), garbagecollector.New(p.c.Context))
 	p.kubelets = clustertest.StartNodes(t, p.c, p.reg)
 	return p

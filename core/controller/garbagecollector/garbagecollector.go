@@ -21,6 +21,11 @@ type GarbageCollector struct {
 	server *apiserver.Server
 	queue  *controller.Queue
 	gb     *graphBuilder
+	// client is the collector's metadata client
+	// (startGarbageCollectorController: metadata.NewForConfig of
+	// ClientBuilder.ConfigOrDie("generic-garbage-collector"), a bucket of
+	// its own): every Get, Delete and Patch it sends waits for a token.
+	client *controller.Client
 }
 
 var _ controller.Controller = (*GarbageCollector)(nil)
@@ -31,7 +36,7 @@ var _ controller.Controller = (*GarbageCollector)(nil)
 // at once, in discovery order and then by key, as a monitor's initial list
 // would.
 func New(ctx *controller.Context) *GarbageCollector {
-	gc := &GarbageCollector{server: ctx.Server, queue: ctx.NewQueue()}
+	gc := &GarbageCollector{server: ctx.Server, queue: ctx.NewQueue(), client: ctx.Client("generic-garbage-collector")}
 	gc.gb = &graphBuilder{
 		uidToNode:        uidToNode{},
 		absentOwnerCache: newReferenceCache(absentOwnerCacheSize),
@@ -58,6 +63,9 @@ func watchedKinds() []*api.KindInfo {
 
 // Name implements controller.Controller.
 func (gc *GarbageCollector) Name() string { return Name }
+
+// Client implements controller.ClientUser.
+func (gc *GarbageCollector) Client() *controller.Client { return gc.client }
 
 // Queue implements controller.Controller.
 func (gc *GarbageCollector) Queue() *controller.Queue { return gc.queue }
@@ -324,6 +332,7 @@ func (gc *GarbageCollector) isDangling(ref api.OwnerReference, item *node) (bool
 	if item.identity.Namespace == "" && namespaced {
 		return false, nil, "", errNamespacedOwnerOfClusterScoped
 	}
+	gc.client.Wait()
 	owner, err := gc.server.Get(k, resourceDefaultNamespace(namespaced, item.identity.Namespace), ref.Name)
 	switch {
 	case apiserver.IsNotFound(err):

@@ -55,6 +55,7 @@ func (gc *GarbageCollector) getObject(id objectReference) (api.Object, error) {
 	if err != nil {
 		return nil, err
 	}
+	gc.client.Wait()
 	return gc.server.Get(k, resourceDefaultNamespace(namespaced, id.Namespace), id.Name)
 }
 
@@ -75,8 +76,10 @@ func (gc *GarbageCollector) deleteObject(id objectReference, resourceVersion str
 		rv := resourceVersion
 		pre.ResourceVersion = &rv
 	}
+	gc.client.Wait()
 	_, _, err = gc.server.Delete(k, ns, id.Name, &apiserver.DeleteOptions{Preconditions: pre, PropagationPolicy: &policy})
 	if apiserver.IsConflict(err) && resourceVersion != "" {
+		gc.client.Wait()
 		live, liveErr := gc.server.Get(k, ns, id.Name)
 		if apiserver.IsNotFound(liveErr) {
 			return liveErr
@@ -100,6 +103,7 @@ func (gc *GarbageCollector) patchObject(id objectReference, patch []byte) (api.O
 	if err != nil {
 		return nil, err
 	}
+	gc.client.Wait()
 	return gc.server.Patch(k, resourceDefaultNamespace(namespaced, id.Namespace), id.Name, apiserver.MergePatchType, patch)
 }
 

@@ -15,6 +15,9 @@ const benchReplicas = 10_000
 // exists and the status says so. It returns the ticks it took.
 func scaleUp(tb testing.TB) (*cluster.Cluster, *ReplicaSetController, int) {
 	c := cluster.New(cluster.DefaultSeed)
+	// Without client-side rate limits, so that the ticks are the step
+	// budget's (at 20 requests a second the scale-up takes 500 ticks).
+	c.Context.SetClientConnection(controller.ClientConnection{QPS: -1})
 	rsc := New(c.Context)
 	c.Add(rsc)
 	if _, err := c.API.Create(newRS("web", benchReplicas)); err != nil {

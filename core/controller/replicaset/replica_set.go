@@ -43,6 +43,16 @@ type ReplicaSetController struct {
 	podLister  *controller.Store
 	queue      *controller.Queue
 	podControl controller.PodControl
+	// client is the controller's own clientset
+	// (ClientBuilder.ClientOrDie("replicaset-controller")): pod creates and
+	// deletes, status writes and events all take tokens from its bucket.
+	client *controller.Client
+	// unsent is, per ReplicaSet, what the last manageReplicas still had
+	// to send when the client held it back: creates (> 0) or deletes
+	// (< 0). Upstream's sync would still be running, its workers blocked
+	// in Wait; here the next syncs send the rest of that batch, and only
+	// then write the status, before a new batch is started.
+	unsent map[string]int
 
 	expectations *controller.UIDTrackingControllerExpectations
 	// Consistency is the StaleControllerConsistencyReplicaSet store (beta,
@@ -51,8 +61,9 @@ type ReplicaSetController struct {
 	// off.
 	Consistency *controller.ConsistencyStore
 
-	// BurstReplicas bounds the pods created or deleted by one sync
-	// (kube-controller-manager's --concurrent... default, 500).
+	// BurstReplicas bounds the pods created or deleted by one sync: the
+	// constant replicaset.BurstReplicas (500) startReplicaSetController
+	// passes, not a flag.
 	BurstReplicas int
 	// EnableStatusTerminatingReplicas is the DeploymentReplicaSetTerminatingReplicas
 	// feature gate (beta, on by default since v1.35): status.terminatingReplicas
@@ -67,13 +78,16 @@ var _ controller.Controller = (*ReplicaSetController)(nil)
 func New(ctx *controller.Context) *ReplicaSetController {
 	rsKind := api.ReplicaSetKind
 	podKind := api.PodKind
+	client := ctx.Client(Name)
 	rsc := &ReplicaSetController{
+		client:                          client,
+		unsent:                          map[string]int{},
 		ctx:                             ctx,
 		kind:                            rsKind,
 		rsLister:                        ctx.Informers.Lister(rsKind),
 		podLister:                       ctx.Informers.Lister(podKind),
 		queue:                           ctx.NewQueue(),
-		podControl:                      controller.PodControl{Server: ctx.Server, Recorder: ctx.Recorder(Name, "")},
+		podControl:                      controller.PodControl{Server: ctx.Server, Recorder: ctx.Recorder(Name, "").WithClient(client), Client: client},
 		expectations:                    controller.NewUIDTrackingControllerExpectations(controller.NewControllerExpectations(ctx.Clock)),
 		BurstReplicas:                   BurstReplicas,
 		EnableStatusTerminatingReplicas: true,
@@ -107,6 +121,9 @@ func (rsc *ReplicaSetController) Name() string { return Name }
 
 // Queue implements controller.Controller.
 func (rsc *ReplicaSetController) Queue() *controller.Queue { return rsc.queue }
+
+// Client implements controller.ClientUser.
+func (rsc *ReplicaSetController) Client() *controller.Client { return rsc.client }
 
 // MaxRetries implements controller.Controller: upstream's worker requeues a
 // failed ReplicaSet with back-off forever.
@@ -201,6 +218,7 @@ func (rsc *ReplicaSetController) deleteRS(rs *api.ReplicaSet) {
 	key := controller.KeyOf(rs)
 	rsc.Consistency.Clear(key, rs.UID)
 	rsc.expectations.DeleteExpectations(key)
+	delete(rsc.unsent, key)
 	rsc.queue.Add(key)
 }
 
@@ -328,11 +346,20 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 		{Name: "burstReplicas", Value: fmt.Sprint(rsc.BurstReplicas)},
 	}
 	formula := fmt.Sprintf("diff = active %d − spec.replicas %d = %d", len(activePods), want, diff)
+	unsent, resuming := rsc.unsent[key]
+	delete(rsc.unsent, key)
 	switch {
 	case diff < 0:
 		n := min(-diff, rsc.BurstReplicas)
-		ds.Add("manageReplicas", formula, createSentence(n, -diff, rsc.BurstReplicas), inputs...).
-			Say("replicaset.create", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
+		if resuming && unsent > 0 {
+			n = min(unsent, -diff)
+			inputs = append(inputs, controller.Input{Name: "unsent creates of the throttled batch", Value: fmt.Sprint(unsent)})
+			ds.Add("manageReplicas", formula, fmt.Sprintf("send the %d creates of the last batch the client held back (%d needed)", n, -diff), inputs...).
+				Say("replicaset.createResume", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
+		} else {
+			ds.Add("manageReplicas", formula, createSentence(n, -diff, rsc.BurstReplicas), inputs...).
+				Say("replicaset.create", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
+		}
 		// Expect every creation before making any: the informer may see
 		// a pod before the create returns.
 		rsc.expectations.ExpectCreations(key, n)
@@ -358,20 +385,39 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 		if refused > 0 {
 			result += fmt.Sprintf("; %d refused because namespace %s is being terminated, counted as done (no FailedCreate, expectations kept)", refused, rs.Namespace)
 		}
+		te, throttled := controller.IsThrottled(err)
 		if skipped := n - successes; skipped > 0 {
 			// The informer will never see these: stop waiting for them.
 			for range skipped {
 				rsc.expectations.CreationObserved(key)
 			}
-			result += fmt.Sprintf("; stopped at the first failed batch (%v); %d skipped, expectations lowered by %d", err, skipped, skipped)
+			if throttled {
+				rsc.unsent[key] = skipped
+				result += fmt.Sprintf("; the client's next request waits %s for a token: %d not sent yet, expectations lowered by %d; the next sync creates them", te.Wait.Round(time.Millisecond), skipped, skipped)
+			} else {
+				result += fmt.Sprintf("; stopped at the first failed batch (%v); %d skipped, expectations lowered by %d", err, skipped, skipped)
+			}
 		}
-		ds.Add("slowStartBatch", "batch sizes "+intList(batches)+" (start at 1, double after each batch that fully succeeds)", result).
-			Say("replicaset.slowStart", controller.Count("created", successes-refused), controller.Count("n", n))
+		d := ds.Add("slowStartBatch", "batch sizes "+intList(batches)+" (start at 1, double after each batch that fully succeeds)", result)
+		if throttled {
+			// Upstream's workers would sit in Wait with the rest of the
+			// batch; here the sync ends and the key waits for the bucket.
+			d.Say("replicaset.slowStartThrottled", controller.Count("created", successes-refused), controller.Count("n", n))
+		} else {
+			d.Say("replicaset.slowStart", controller.Count("created", successes-refused), controller.Count("n", n))
+		}
 		return err
 	case diff > 0:
 		n := min(diff, rsc.BurstReplicas)
-		ds.Add("manageReplicas", formula, fmt.Sprintf("delete %d pods%s", n, burstNote(diff, rsc.BurstReplicas)), inputs...).
-			Say("replicaset.delete", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
+		if resuming && unsent < 0 {
+			n = min(-unsent, diff)
+			inputs = append(inputs, controller.Input{Name: "unsent deletes of the throttled batch", Value: fmt.Sprint(-unsent)})
+			ds.Add("manageReplicas", formula, fmt.Sprintf("send the %d deletes of the last batch the client held back (%d to delete)", n, diff), inputs...).
+				Say("replicaset.deleteResume", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
+		} else {
+			ds.Add("manageReplicas", formula, fmt.Sprintf("delete %d pods%s", n, burstNote(diff, rsc.BurstReplicas)), inputs...).
+				Say("replicaset.delete", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
+		}
 		related := rsc.getIndirectlyRelatedPods(rs)
 		toDelete, why := getPodsToDelete(activePods, related, n, rsc.ctx.Clock.Now())
 		ds.Add("getPodsToDelete", why.formula, why.result).
@@ -384,13 +430,29 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 		// it is first seen as a deletionTimestamp or as the delete itself.
 		rsc.expectations.ExpectDeletions(key, keys)
 		var firstErr error
+		var throttled *controller.ThrottledError
+		held := 0
 		for _, p := range toDelete {
 			if err := rsc.podControl.DeletePod(rs.Namespace, p.Name, rs); err != nil {
 				// The informer will not see this deletion.
 				rsc.expectations.DeletionObserved(key, controller.PodKey(p))
+				if te, ok := controller.IsThrottled(err); ok {
+					throttled = cmpOr(throttled, te)
+					held++
+					continue
+				}
 				if !apiserver.IsNotFound(err) && firstErr == nil {
 					firstErr = err
 				}
+			}
+		}
+		if throttled != nil {
+			rsc.unsent[key] = -held
+			ds.Add("DeletePod", fmt.Sprintf("%d deletes sent", n-held),
+				fmt.Sprintf("the client's next request waits %s for a token: %d deletes not sent yet, expectations lowered by %d; the next sync sends them", throttled.Wait.Round(time.Millisecond), held, held)).
+				Say("replicaset.deleteThrottled", controller.Count("deleted", n-held), controller.Count("n", n))
+			if firstErr == nil {
+				return throttled
 			}
 		}
 		return firstErr
@@ -398,6 +460,13 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 	ds.Add("manageReplicas", formula, "nothing to do", inputs...).
 		Say("replicaset.inSync", controller.Count("want", want))
 	return nil
+}
+
+func cmpOr(a, b *controller.ThrottledError) *controller.ThrottledError {
+	if a != nil {
+		return a
+	}
+	return b
 }
 
 func createSentence(n, missing, burst int) string {
@@ -461,9 +530,15 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 	}
 
 	var manageReplicasErr error
+	// throttled is the request the client held back: the sync stops
+	// sending, and the key waits for the client's bucket, not a back-off.
+	var throttled *controller.ThrottledError
 	switch {
 	case rsNeedsSync && rs.DeletionTimestamp == nil:
 		manageReplicasErr = rsc.manageReplicas(activePods, rs, ds)
+		if te, ok := controller.IsThrottled(manageReplicasErr); ok {
+			throttled, manageReplicasErr = te, nil
+		}
 	case rs.DeletionTimestamp != nil:
 		ds.Add("syncReplicaSet", "deletionTimestamp is set", "no pods created or deleted; status only").
 			Say("replicaset.beingDeleted")
@@ -473,7 +548,21 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 	now := rsc.ctx.Clock.Now()
 	newStatus, counts := calculateStatus(rs, activePods, terminatingPods, manageReplicasErr, rsc.EnableStatusTerminatingReplicas, now)
 	oldStatus := rs.Status
-	updatedRS, wrote, err := updateReplicaSetStatus(rsc.ctx.Server, rs, newStatus)
+	if throttled != nil {
+		// The status write would wait behind the requests not sent.
+		ds.Add("updateReplicaSetStatus", "the client is throttled", "status not written yet: the next sync writes it").
+			Say("replicaset.statusThrottled")
+		rsc.queue.Add(key)
+		return nil
+	}
+	updatedRS, wrote, err := updateReplicaSetStatus(rsc.client, rs, newStatus)
+	if te, ok := controller.IsThrottled(err); ok {
+		ds.Add("updateReplicaSetStatus", fmt.Sprintf("the client's next request waits %s for a token", te.Wait.Round(time.Millisecond)),
+			"status not written yet: the next sync writes it").
+			Say("replicaset.statusThrottled")
+		rsc.queue.Add(key)
+		return nil
+	}
 	rsc.recordStatus(ds, rs, oldStatus, newStatus, counts, wrote)
 	if err != nil {
 		return err

@@ -404,8 +404,14 @@ func TestSlowStartInTerminatingNamespace(t *testing.T) {
 	}
 }
 
+// TestBurstReplicas: one sync creates at most burstReplicas pods, in
+// slow-start batches. The client's rate limit (30 requests, then 20 a
+// second) would stop the sync long before; it is off here, so the test
+// sees the burst limit alone (core/sim's TestRateLimitedThousandReplicas
+// sees both).
 func TestBurstReplicas(t *testing.T) {
 	e := newEnv(t)
+	e.c.Context.SetClientConnection(controller.ClientConnection{QPS: -1})
 	e.create(newRS("web", 600))
 	r := e.step()
 	ds := decisions(r)

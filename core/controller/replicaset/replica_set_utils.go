@@ -26,15 +26,21 @@ const (
 // written when the counts, the conditions and observedGeneration are already
 // current; otherwise the status (with observedGeneration = the generation
 // this sync acted on) goes through the status subresource, retried once.
-func updateReplicaSetStatus(s *apiserver.Server, rs *api.ReplicaSet, newStatus api.ReplicaSetStatus) (*api.ReplicaSet, bool, error) {
+func updateReplicaSetStatus(c *controller.Client, rs *api.ReplicaSet, newStatus api.ReplicaSetStatus) (*api.ReplicaSet, bool, error) {
 	if statusUnchanged(rs, newStatus) {
 		return rs, false, nil
 	}
+	s := c.Server()
 	newStatus.ObservedGeneration = rs.Generation
 	var updateErr error
 	cur := rs
 	for i := 0; ; i++ {
 		cur.Status = newStatus
+		// rsClient.UpdateStatus: a request, so it waits for a token; one
+		// not due this tick is not sent (a *ThrottledError).
+		if _, err := c.TryWait(); err != nil {
+			return nil, false, err
+		}
 		obj, err := s.UpdateStatusShared(cur)
 		if err == nil {
 			return obj.(*api.ReplicaSet), true, nil
@@ -42,6 +48,9 @@ func updateReplicaSetStatus(s *apiserver.Server, rs *api.ReplicaSet, newStatus a
 		updateErr = err
 		if i >= statusUpdateRetries {
 			break
+		}
+		if _, err := c.TryWait(); err != nil { // rsClient.Get
+			return nil, false, err
 		}
 		fresh, getErr := apiserver.GetAs[*api.ReplicaSet](s, rs.Namespace, rs.Name)
 		if getErr != nil {

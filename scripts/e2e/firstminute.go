@@ -158,8 +158,10 @@ var firstMinuteChecks = []check{
 				` && document.querySelectorAll("#pane-workloads .rs-new .pod").length === 3`, 60*time.Second),
 		)
 	}},
-	{"a lesson address pasted into the open tab opens the lesson", func(ctx context.Context, _ string) error {
+	{"a lesson address pasted into the open tab opens the lesson", func(ctx context.Context, url string) error {
 		return chromedp.Do(ctx,
+			chromedp.Navigate(url+"?paste"),
+			poll(pageReady, 60*time.Second),
 			// Only the fragment changes: the page reloads itself to open it.
 			eval(`location.hash = "lesson=create-deployment"`),
 			pollThroughReload(pageReady+` && !document.getElementById("guide").hidden && `+

@@ -5,7 +5,7 @@
 // one starts the core, opens the first session and wires the parts to the
 // worker's answers.
 
-import { $, embedded, fillMenu, setHTML, setHash } from "./dom.js";
+import { $, embedded, fillMenu, hashChangedByHand, setHTML, setHash } from "./dom.js";
 import { lang, languages, ready as wordsReady, setLanguage, t } from "./i18n.js";
 import { broken, busy, coreMessage, markBroken, oldest, onWorker, rpc, spawnWorker, timings } from "./rpc.js";
 import { describe, forget, makeRecovery, remember, saved } from "./recovery.js";
@@ -98,11 +98,11 @@ let addressTimer = null;
 let addressState = null;
 function syncAddress(s) {
   addressState = s;
-  if (addressTimer !== null) return;
+  if (addressTimer !== null || hashChangedByHand()) return;
   writeAddress(s);
   addressTimer = setTimeout(() => {
     addressTimer = null;
-    if (!inLesson() && location.hash.slice(1) !== addressState) writeAddress(addressState);
+    if (!inLesson() && !hashChangedByHand() && location.hash.slice(1) !== addressState) writeAddress(addressState);
   }, 1000);
 }
 // The tab remembers the last addresses it wrote (sessionStorage outlives a

@@ -55,7 +55,15 @@ export function setHash(hash) {
   const u = new URL(location.href);
   u.hash = hash;
   if (u.href !== location.href) window.history.replaceState(null, "", u.href);
+  written = location.hash;
 }
+
+// written is the fragment the page last put in the address (at first the
+// one it opened). One that differs was typed or pasted by hand, and its
+// hashchange, queued behind it, will open it: the page must not write
+// over it before then.
+let written = location.hash;
+export const hashChangedByHand = () => location.hash !== written;
 
 // fillMenu appends an option per item (its name the value, its title the
 // text) to a select and enables it.

@@ -108,15 +108,22 @@ $("reset").addEventListener("click", async () => {
   sendDraft(); // a new session: it carries the editor's text again
 });
 
-// The slider jumps to the tick it shows; while a jump is in flight the
-// latest wanted tick waits, so dragging never queues up work.
+// The slider jumps to the tick it shows; while its jump is in flight the
+// latest wanted tick waits, so dragging never queues up work. It waits on
+// its own jump only: another call in flight (the editor's draft, a tick)
+// answers in order before it, and must not swallow the slider's last word.
 let wantTick = null;
+let jumping = false;
 function jumpSoon(t) {
   wantTick = t;
-  if (busy() > 0) return;
+  if (jumping) return;
   const go = wantTick;
   wantTick = null;
-  rpc("jump", go).then(() => { if (wantTick !== null) jumpSoon(wantTick); }, (err) => print(err.message, "err"));
+  jumping = true;
+  rpc("jump", go).catch((err) => print(err.message, "err")).finally(() => {
+    jumping = false;
+    if (wantTick !== null) jumpSoon(wantTick);
+  });
 }
 const slider = $("slider");
 slider.addEventListener("input", () => { setPlaying(false); jumpSoon(Number(slider.value)); });

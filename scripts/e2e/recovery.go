@@ -73,7 +73,7 @@ var recoveryChecks = []check{
 			return err
 		}
 		// exit stops the Go program, as the stack overflow did.
-		return chromedp.Do(ctx,
+		err = chromedp.Do(ctx,
 			eval(`kubeplayPage.rpc("exit").catch(() => {})`),
 			poll(consoleHas("The Kubeplay core broke on exit:\nThe Kubeplay core stopped\n")+` && `+consoleHas("the session restored to before that"), 30*time.Second),
 			poll(atTick(before)+` && document.getElementById("summary").textContent === `+browser.JS(summary), 10*time.Second),
@@ -85,6 +85,11 @@ var recoveryChecks = []check{
 			chromedp.Click(chromedp.ID("tick")),
 			poll(atTick(before+1), 10*time.Second),
 		)
+		if err != nil {
+			tail, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("console-output").textContent.slice(-600)`))
+			return fmt.Errorf("%v; the console ends %q", err, tail)
+		}
+		return nil
 	}},
 	{"a reload restores the saved session", func(ctx context.Context, _ string) error {
 		before, err := tickShown(ctx)

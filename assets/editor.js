@@ -7,11 +7,32 @@ import { $, esc, store } from "./dom.js";
 import { rpc } from "./rpc.js";
 import { print, printOutput } from "./console.js";
 import { showPane } from "./switcher.js";
+import { highlight, indentAfter } from "./highlight.js";
 
 const editor = $("editor");
 const gutter = $("gutter");
+const hl = $("editor-hl");
 let errorsByLine = new Map();
 let appliedText = null;
+
+// Colouring is redone on every change; past this size typing would lag,
+// so a huge text is drawn plain.
+const highlightLimit = 64 * 1024;
+
+// drawText redraws the coloured copy under the textarea. The extra line
+// lets it scroll as far as the textarea, whose scroll bars take room.
+function drawText() {
+  const plain = editor.value.length > highlightLimit;
+  hl.parentElement.classList.toggle("plain", plain);
+  hl.innerHTML = plain ? "" : `${highlight(editor.value)}\n `;
+  syncScroll();
+}
+
+function syncScroll() {
+  gutter.scrollTop = editor.scrollTop;
+  hl.scrollTop = editor.scrollTop;
+  hl.scrollLeft = editor.scrollLeft;
+}
 
 function drawGutter() {
   const n = editor.value.split("\n").length;
@@ -21,7 +42,7 @@ function drawGutter() {
     html += err ? `<span class="ln err" title="${esc(err)}">${i}</span>\n` : `${i}\n`;
   }
   gutter.innerHTML = html;
-  gutter.scrollTop = editor.scrollTop;
+  drawText();
 }
 
 function showErrors(errors, serverText) {
@@ -52,6 +73,15 @@ function showErrors(errors, serverText) {
     list.append(li);
   }
   drawGutter();
+}
+
+// showProblems marks what kubectl ran into at the lines it came from: the
+// documents that did not decode, and the API server's validation errors,
+// which the core placed by their field paths. An error it could not place
+// is shown as kubectl printed it.
+function showProblems(r) {
+  const placed = [...r.errors, ...(r.invalid || [])];
+  showErrors(placed, placed.length || r.output.exit === 0 ? "" : r.output.stderr.trim());
 }
 
 function goTo(line, column) {
@@ -89,17 +119,47 @@ editor.addEventListener("input", () => {
 });
 // A reload within the 250 ms loses nothing either.
 addEventListener("pagehide", () => store.set("editor", editor.value));
-editor.addEventListener("scroll", () => { gutter.scrollTop = editor.scrollTop; });
+editor.addEventListener("scroll", syncScroll);
+
+// type inserts text at the cursor as typing would, so the browser's undo
+// keeps it; setRangeText is the fallback where insertText is gone.
+function type(text) {
+  if (document.execCommand?.("insertText", false, text)) return;
+  editor.setRangeText(text, editor.selectionStart, editor.selectionEnd, "end");
+  editor.dispatchEvent(new Event("input"));
+}
+
+// lineStart is the offset where the line holding offset at begins.
+const lineStart = (at) => editor.value.lastIndexOf("\n", at - 1) + 1;
+
+// dedent removes up to two spaces from the start of each selected line.
+function dedent() {
+  const from = lineStart(editor.selectionStart);
+  const to = editor.selectionEnd;
+  const block = editor.value.slice(from, to);
+  const out = block.replace(/^ {1,2}/gm, "");
+  if (out === block) return;
+  editor.setSelectionRange(from, to);
+  type(out);
+  editor.setSelectionRange(from, from + out.length);
+}
 editor.addEventListener("keydown", (e) => {
   if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
     e.preventDefault();
     apply();
+  } else if (e.key === "Enter" && !e.shiftKey && !e.altKey && !e.isComposing) {
+    // A new line keeps the indentation, one step deeper under "key:".
+    e.preventDefault();
+    const at = editor.selectionStart;
+    type(`\n${indentAfter(editor.value.slice(lineStart(at), at))}`);
+  } else if (e.key === "Tab" && e.shiftKey && !e.ctrlKey && editor.dataset.tabEscape !== "1") {
+    e.preventDefault();
+    dedent();
   } else if (e.key === "Tab" && !e.shiftKey && !e.ctrlKey) {
     // Two spaces, as YAML wants; Escape then Tab leaves the editor.
     if (editor.dataset.tabEscape === "1") { editor.dataset.tabEscape = ""; return; }
     e.preventDefault();
-    editor.setRangeText("  ", editor.selectionStart, editor.selectionEnd, "end");
-    editor.dispatchEvent(new Event("input"));
+    type("  ");
   } else if (e.key === "Escape") {
     editor.dataset.tabEscape = "1";
   }
@@ -122,9 +182,10 @@ export async function apply() {
   store.set("editor", editor.value);
   try {
     const r = await rpc("apply", editor.value);
-    if (r.errors.length) return manifestProblems("apply", r.errors);
+    // Nothing decoded: kubectl would apply nothing, so nothing ran.
+    if (!r.file) return manifestProblems("apply", r.errors);
     printOutput(r.output);
-    showErrors([], r.ok ? "" : r.output.stderr.trim());
+    showProblems(r);
     if (r.ok) appliedText = editor.value;
     editorState();
     // On a phone the manifest filled the screen: show what it made.
@@ -143,9 +204,9 @@ async function diff() {
   try {
     const r = await rpc("diff", editor.value);
     if (r.errors.length) return manifestProblems("diff", r.errors);
-    showErrors([]);
     printOutput(r.output);
-    if (r.output.exit === 0) print("(no differences: applying would change nothing)", "note");
+    showProblems(r);
+    if (r.output.exit === 0) print(t("editor.noDiff"), "note");
   } catch (err) {
     print(err.message, "err");
   }

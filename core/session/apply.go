@@ -1,7 +1,9 @@
 package session
 
 import (
-	"errors"
+	"fmt"
+	"regexp"
+	"strings"
 
 	"github.com/kubeplay/kubeplay/core/manifest"
 )
@@ -13,9 +15,14 @@ type ApplyResult struct {
 	// File is the name the text was kept under (editor-N.yaml) when it
 	// decoded.
 	File string `json:"file,omitempty"`
-	// Errors are the decoding errors, each at its place in the text; the
-	// cluster is unchanged when there are any.
+	// Errors are the decoding errors, each at its place in the text. When
+	// no document decoded the cluster is unchanged and File is empty;
+	// otherwise kubectl apply ran on the text and applied the documents
+	// that decoded, as it does.
 	Errors []ApplyError `json:"errors"`
+	// Invalid are the API server's validation errors of the objects
+	// applied, each placed at the line its field path names.
+	Invalid []ApplyError `json:"invalid,omitempty"`
 	// Output is what kubectl apply printed (also on a server-side error
 	// such as a failed validation).
 	Output Output `json:"output"`
@@ -44,29 +51,69 @@ type ApplyError struct {
 	Source string `json:"source,omitempty"`
 }
 
-// decodeErrors decodes text as kubectl apply would and returns its errors:
-// the first problem and the others of the same object manifest reports with
-// it.
-func decodeErrors(text string) []ApplyError {
+// decodeErrors decodes text as kubectl apply would and returns its errors,
+// each document's, and how many objects decoded: kubectl's builder
+// (ContinueOnError) applies those and reports the others' errors, and a
+// problem of the stream itself (its size, its YAML) ends it after the
+// documents before it.
+func decodeErrors(text string) (errs []ApplyError, decoded int) {
 	src := []byte(text)
-	_, err := manifest.DecodeDocuments(src)
-	if err == nil {
-		return nil
-	}
-	var me *manifest.Error
-	if !errors.As(err, &me) {
-		return []ApplyError{{Doc: 0, Class: "syntax", Message: err.Error(), Text: err.Error()}}
-	}
-	all := append([]*manifest.Error{me}, me.More...)
-	out := make([]ApplyError, 0, len(all))
-	for _, e := range all {
-		if e.Doc == 0 {
-			e.Doc = me.Doc
+	docs, all := manifest.DecodeDocumentsEach(src)
+	errs = []ApplyError{}
+	for _, me := range all {
+		for _, e := range append([]*manifest.Error{me}, me.More...) {
+			if e.Doc == 0 {
+				e.Doc = me.Doc
+			}
+			errs = append(errs, ApplyError{
+				Doc: e.Doc, Item: e.Item, Line: e.Line, Column: e.Column, Path: e.Path,
+				Class: e.Class.String(), Message: e.ServerMessage(), Text: e.Error(), Source: e.SourceLine(src),
+			})
 		}
-		out = append(out, ApplyError{
-			Doc: e.Doc, Item: e.Item, Line: e.Line, Column: e.Column, Path: e.Path,
-			Class: e.Class.String(), Message: e.ServerMessage(), Text: e.Error(), Source: e.SourceLine(src),
-		})
+	}
+	return errs, len(docs)
+}
+
+// invalidObject is the first line kubectl prints for a StatusError of
+// reason Invalid (StandardErrorMessage in k8s.io/kubectl/pkg/cmd/util):
+// `The Deployment "web" is invalid: ` and then one cause, or a "* " line
+// per cause.
+var invalidObject = regexp.MustCompile(`^The (\S+) "([^"]+)" is invalid: ?(.*)$`)
+
+// serverErrors positions the API server's validation errors that kubectl
+// printed in stderr for the editor: each cause's field path, looked up in
+// the text applied, gives its line. The server names fields, not lines;
+// a learner needs the line (the selector/template mismatch, for one).
+// Causes whose object or field the text does not hold are left out: the
+// console still shows them.
+func serverErrors(text, stderr string) []ApplyError {
+	var out []ApplyError
+	kind, name := "", ""
+	add := func(cause string) {
+		path, _, found := strings.Cut(cause, ": ")
+		if !found || kind == "" {
+			return
+		}
+		doc, line, col, ok := manifest.Locate([]byte(text), kind, name, path)
+		if !ok {
+			return
+		}
+		out = append(out, ApplyError{Doc: doc, Line: line, Column: col, Path: path, Class: "invalid", Message: cause,
+			Text: fmt.Sprintf("document %d, line %d, column %d: %s", doc, line, col, cause)})
+	}
+	for _, l := range strings.Split(stderr, "\n") {
+		if m := invalidObject.FindStringSubmatch(l); m != nil {
+			kind, name = m[1], m[2]
+			if m[3] != "" {
+				add(m[3])
+			}
+			continue
+		}
+		if cause, isCause := strings.CutPrefix(l, "* "); isCause {
+			add(cause)
+			continue
+		}
+		kind = ""
 	}
 	return out
 }

@@ -307,13 +307,14 @@ const helpText = `Commands:
 // changes nothing; otherwise it keeps the text as a file (editor-N.yaml)
 // and runs "kubectl apply -f editor-N.yaml".
 func (s *Session) Apply(text string) ApplyResult {
-	if errs := decodeErrors(text); len(errs) > 0 {
+	errs, decoded := decodeErrors(text)
+	if decoded == 0 && len(errs) > 0 {
 		return ApplyResult{Errors: errs, Output: Output{Tick: s.cursor, End: s.cursor, Exit: 1}}
 	}
 	name := s.editorFile(text)
 	e := &Entry{Line: "kubectl apply -f " + name, kind: entryKubectl}
 	out := s.do(e, true)
-	return ApplyResult{OK: out.Exit == 0, File: name, Errors: []ApplyError{}, Output: out}
+	return ApplyResult{OK: out.Exit == 0, File: name, Errors: errs, Invalid: serverErrors(text, out.Stderr), Output: out}
 }
 
 // previewFile is the name the editor's text goes by in Diff's preview.
@@ -327,7 +328,7 @@ const previewFile = "editor.yaml"
 // that diff ran: its exit code is 0 with no differences, 1 with some.
 func (s *Session) Diff(text string) ApplyResult {
 	out := Output{Line: "kubectl diff -f " + previewFile, Tick: s.cursor, End: s.cursor}
-	if errs := decodeErrors(text); len(errs) > 0 {
+	if errs, _ := decodeErrors(text); len(errs) > 0 {
 		out.Exit = 1
 		return ApplyResult{Errors: errs, Output: out}
 	}
@@ -343,7 +344,7 @@ func (s *Session) Diff(text string) ApplyResult {
 	files[previewFile] = text
 	r := w.exec(&Entry{Line: out.Line, kind: entryKubectl}, files)
 	out.Stdout, out.Stderr, out.Output, out.Exit = r.stdout, r.stderr, r.output, r.exit
-	return ApplyResult{OK: r.exit <= 1, Errors: []ApplyError{}, Output: out}
+	return ApplyResult{OK: r.exit <= 1, Errors: []ApplyError{}, Invalid: serverErrors(text, r.stderr), Output: out}
 }
 
 // editorFile returns the name of a file holding text, adding one if no file

@@ -440,6 +440,42 @@ var checks = []check{
 		}
 		return chromedp.Do(ctx, chromedp.Click(chromedp.ID("tick")), poll(atTick(before+1), 10*time.Second))
 	}},
+	{"the editor colours YAML, keeps indentation and places a server error at its line", func(ctx context.Context, _ string) error {
+		// The selector/template mismatch is the API server's: a field path,
+		// which the core turns into line 12 of the text.
+		mismatch := strings.Replace(brokenManifest, "replicas: three", "replicas: 1", 1)
+		mismatch = strings.Replace(mismatch, "labels:\n        app: broken", "labels:\n        app: other", 1)
+		const hlKept = `document.getElementById("editor-hl").textContent === document.getElementById("editor").value + "\n "`
+		err := chromedp.Do(ctx,
+			enterText("editor", mismatch),
+			poll(hlKept+` && document.querySelector("#editor-hl .hl-key")?.textContent === "apiVersion"`, 5*time.Second),
+			chromedp.Click(chromedp.ID("apply")),
+			poll(`document.querySelector("#editor-errors li")?.textContent.includes("spec.template.metadata.labels: Invalid value")`, 10*time.Second),
+			poll(`document.querySelector("#gutter .err")?.textContent === "12" && document.querySelector("#editor-errors li button").textContent.includes("12")`, 5*time.Second),
+			// Enter keeps the indentation, one step deeper under "key:".
+			enterText("editor", "spec:"),
+			// One keyDown carrying the text, as a keyboard sends it (KeyEvent
+			// adds a "char" event that inserts a second line break).
+			chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+				for _, ev := range []input.DispatchKeyEventParams{
+					{Type: input.DispatchKeyEventTypeKeyDown, Key: "Enter", Code: "Enter", WindowsVirtualKeyCode: 13, Text: "\r"},
+					{Type: input.DispatchKeyEventTypeKeyUp, Key: "Enter", Code: "Enter", WindowsVirtualKeyCode: 13},
+				} {
+					if _, err := cdp.Call(ctx, t, input.DispatchKeyEvent, ev); err != nil {
+						return err
+					}
+				}
+				_, err := cdp.Call(ctx, t, input.InsertText, input.InsertTextParams{Text: "replicas: 1"})
+				return err
+			}),
+			poll(`document.getElementById("editor").value === "spec:\n  replicas: 1" && `+hlKept, 5*time.Second),
+		)
+		if err != nil {
+			text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`JSON.stringify([document.getElementById("editor").value, document.getElementById("editor-hl").textContent])`))
+			return fmt.Errorf("%v; the editor and its colours hold %s", err, text)
+		}
+		return nil
+	}},
 	{"a reload restores the editor text", func(ctx context.Context, _ string) error {
 		text := fmt.Sprintf("# kept across reloads %d\n", time.Now().UnixNano()) + webManifest
 		return chromedp.Do(ctx,

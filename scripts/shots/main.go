@@ -44,6 +44,19 @@ var embedSizes = []viewport{{720, 480}, {390, 844}}
 // An embed's poster is up once its prerendered view is drawn.
 const posterUp = `!document.getElementById("poster").hidden && document.querySelector("#pane-workloads .card") !== null`
 
+// editorError puts a Deployment whose template labels miss its selector
+// in the editor and applies it; on a phone the switcher shows the editor.
+const editorError = `(() => {
+  const e = document.getElementById("editor");
+  const label = "app.kubernetes.io/name: nginx", at = e.value.lastIndexOf(label);
+  e.value = e.value.slice(0, at) + "app.kubernetes.io/name: other" + e.value.slice(at + label.length);
+  e.dispatchEvent(new Event("input"));
+  document.getElementById("apply").click();
+  document.querySelector("#switcher [data-show=editor]")?.click();
+})()`
+
+const editorErrorShown = `document.querySelector("#gutter .err") !== null`
+
 var scenes = []scene{
 	{name: "start", path: ""},
 	{name: "example", path: "", js: `(() => { const e = document.getElementById("examples"); e.value = "rolling-update"; e.dispatchEvent(new Event("change")); })()`,
@@ -54,6 +67,11 @@ var scenes = []scene{
 	{name: "lesson-vi", path: "?lang=vi#lesson=rolling-update&step=2", wait: `document.querySelectorAll("#guide-checks li").length > 0`},
 	{name: "lesson-zh-CN", path: "?lang=zh-CN#lesson=rolling-update&step=2", wait: `document.querySelectorAll("#guide-checks li").length > 0`},
 	{name: "lesson-intro", path: "#lesson=create-deployment", wait: `!document.getElementById("guide").hidden`},
+	// The editor's colours and a server-side error at its line: the
+	// selector/template mismatch, placed by its field path.
+	{name: "editor-error", path: "", js: editorError, wait: editorErrorShown},
+	{name: "editor-error-vi", path: "?lang=vi", js: editorError, wait: editorErrorShown},
+	{name: "editor-error-zh-CN", path: "?lang=zh-CN", js: editorError, wait: editorErrorShown},
 	{name: "paused-hint", path: "", js: `document.getElementById("apply").click()`, wait: `!document.getElementById("clock-hint").hidden`},
 	{name: "why-en", path: "", js: `document.getElementById("apply").click(); setTimeout(() => document.getElementById("step").click(), 500)`,
 		wait: `document.querySelector("#why .say") !== null`, scroll: "#why"},

@@ -6,7 +6,7 @@ OUT  ?= build/site
 ADDR ?= :8080
 
 .DEFAULT_GOAL := help
-.PHONY: help run build test test-go lessons test-wasm e2e shots fuzz bench bench-page load size fmt vet clean
+.PHONY: help run build test test-go golden lessons test-wasm e2e shots fuzz bench bench-page load size fmt vet clean
 
 # Browser tests need Chromium and the wasm tests Node.js. Where either is
 # missing they are skipped with a loud note, unless REQUIRE_ALL=1 (CI sets
@@ -39,6 +39,14 @@ FROZEN_SKIP := TestHugeDeploymentGrowsOverTicks|TestRateLimitedThousandReplicas|
 test-go: vet ## vet (host and js/wasm), staticcheck, the Go tests, and again with the frozen-object guard
 	$(GO) test ./...
 	$(GO) test -short -tags kubeplay_frozen -skip '$(FROZEN_SKIP)' $(FROZEN_PKGS)
+
+# The packages whose tests use internal/golden: the only ones whose test
+# binaries know -update (go test ./... -update fails in the others).
+GOLDEN_PKGS = $(shell $(GO) list -f '{{.ImportPath}} {{join .TestImports " "}} {{join .XTestImports " "}}' ./... | \
+	awk '/ github.com\/kubeplay\/kubeplay\/internal\/golden( |$$)/ {print $$1}')
+
+golden: ## rewrite every golden file from the tests' current output (go test -update); review with git diff
+	$(GO) test $(GOLDEN_PKGS) -update
 
 lessons: ## run every shipped lesson's reference solutions and verify its checks, in each language
 	$(GO) run ./scripts/play --check --lang en,vi,zh-CN assets/lessons/*.txtar

@@ -1,18 +1,15 @@
 package kubectl
 
 import (
-	goflag "flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/kubeplay/kubeplay/core/sim"
+	"github.com/kubeplay/kubeplay/internal/golden"
 )
-
-var update = goflag.Bool("update", false, "rewrite the golden transcripts in testdata/")
 
 const nginxDeployment = `apiVersion: apps/v1
 kind: Deployment
@@ -37,72 +34,71 @@ spec:
         - containerPort: 80
 `
 
-// runScript runs a transcript script: "kubectl ..." lines, "tick N" to
-// let time pass, "# comments". Each command is echoed as "$ LINE", then
-// what it printed (stdout and stderr interleaved), then "[exit N]" when
-// it failed.
+// step runs one line of a transcript: a kubectl command, or "tick N" to
+// let N seconds pass. It returns what the command printed (stdout and
+// stderr interleaved, ended by a newline), then "[exit N]" when it
+// failed; a tick prints nothing.
+func (s *session) step(line string) string {
+	if n, ok := tickLine(line); ok {
+		s.tick(n)
+		return ""
+	}
+	r := s.run(line)
+	out := r.Output
+	if out != "" {
+		out = withNewline(out)
+	}
+	if r.ExitCode != 0 {
+		out += fmt.Sprintf("[exit %d]\n", r.ExitCode)
+	}
+	return out
+}
+
+// tickLine reads "tick N".
+func tickLine(line string) (int, bool) {
+	n, ok := strings.CutPrefix(line, "tick ")
+	if !ok {
+		return 0, false
+	}
+	i, _ := strconv.Atoi(n)
+	return i, true
+}
+
+// echo is how a transcript shows the line that ran: "$ LINE", or
+// "# tick N" when time passed.
+func echo(line string) string {
+	if n, ok := tickLine(line); ok {
+		return fmt.Sprintf("# tick %d\n", n)
+	}
+	return "$ " + line + "\n"
+}
+
+// runScript runs a transcript script: kubectl lines, "tick N" lines and
+// "# comments", and returns each line echoed, then what it printed.
 func runScript(t *testing.T, s *session, script string) string {
 	var b strings.Builder
 	for _, line := range strings.Split(strings.TrimSpace(script), "\n") {
 		line = strings.TrimSpace(line)
-		switch {
-		case line == "" || strings.HasPrefix(line, "#"):
-			continue
-		case strings.HasPrefix(line, "tick "):
-			n, _ := strconv.Atoi(strings.TrimPrefix(line, "tick "))
-			s.tick(n)
-			fmt.Fprintf(&b, "# tick %d\n", n)
+		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		r := s.run(line)
-		fmt.Fprintf(&b, "$ %s\n%s", line, r.Output)
-		if r.Output != "" && !strings.HasSuffix(r.Output, "\n") {
-			b.WriteString("\n")
-		}
-		if r.ExitCode != 0 {
-			fmt.Fprintf(&b, "[exit %d]\n", r.ExitCode)
-		}
+		b.WriteString(echo(line) + s.step(line))
 	}
 	return b.String()
 }
 
-func checkGolden(t *testing.T, name, got string) {
+// runGolden runs the cases of testdata/name on s (internal/golden's
+// datadriven files: each a line for step, and what it printed), and
+// returns the transcript runScript would have made of them.
+func runGolden(t *testing.T, s *session, name string) string {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run %s -update)", err, t.Name())
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (go test -run %s -update rewrites it):\n%s", path, t.Name(), lineDiff(string(want), got))
-	}
-}
-
-// lineDiff shows the first differing lines.
-func lineDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var wl, gl string
-		if i < len(w) {
-			wl = w[i]
-		}
-		if i < len(g) {
-			gl = g[i]
-		}
-		if wl != gl {
-			return fmt.Sprintf("line %d:\nwant %q\ngot  %q", i+1, wl, gl)
-		}
-	}
-	return ""
+	var b strings.Builder
+	golden.Run(t, filepath.Join("testdata", name), func(_ testing.TB, c *golden.Case) string {
+		out := s.step(c.Cmd)
+		b.WriteString(echo(c.Cmd) + out)
+		return out
+	})
+	return b.String()
 }
 
 // The walk-through of the Deployment concept page
@@ -111,38 +107,7 @@ func lineDiff(want, got string) string {
 // wording and exit codes are kubectl's.
 func TestDeploymentWalkthrough(t *testing.T) {
 	s := newSession(t, map[string]string{"nginx-deployment.yaml": nginxDeployment})
-	got := runScript(t, s, `
-kubectl apply -f nginx-deployment.yaml
-kubectl get deployments
-kubectl rollout status deployment/nginx-deployment
-kubectl get deployments
-kubectl get rs
-kubectl get pods --show-labels
-kubectl set image deployment.v1.apps/nginx-deployment nginx=nginx:1.16.1
-kubectl rollout status deployment/nginx-deployment
-kubectl get rs
-kubectl get pods
-kubectl describe deployments
-kubectl set image deployment/nginx-deployment nginx=nginx:1.161
-kubectl rollout history deployment/nginx-deployment
-kubectl annotate deployment/nginx-deployment kubernetes.io/change-cause="image updated to 1.16.1"
-kubectl rollout history deployment/nginx-deployment --revision=2
-kubectl rollout undo deployment/nginx-deployment
-kubectl rollout status deployment/nginx-deployment
-kubectl get deployment nginx-deployment
-kubectl scale deployment/nginx-deployment --replicas=10
-kubectl rollout status deployment/nginx-deployment
-kubectl rollout pause deployment/nginx-deployment
-kubectl rollout pause deployment/nginx-deployment
-kubectl set image deployment/nginx-deployment nginx=nginx:1.16.1
-kubectl rollout history deployment/nginx-deployment
-kubectl set resources deployment/nginx-deployment -c=nginx --limits=cpu=200m,memory=512Mi
-kubectl rollout resume deployment/nginx-deployment
-kubectl rollout resume deployment/nginx-deployment
-kubectl rollout status deployment/nginx-deployment
-kubectl get rs
-`)
-	checkGolden(t, "walkthrough.txt", got)
+	got := runGolden(t, s, "walkthrough.txt")
 	for _, want := range []string{
 		"$ kubectl apply -f nginx-deployment.yaml\ndeployment.apps/nginx-deployment created\n",
 		"NAME               READY   UP-TO-DATE   AVAILABLE   AGE\n",
@@ -167,16 +132,7 @@ kubectl get rs
 func TestRolloutStatusProgressDeadline(t *testing.T) {
 	c := newTestCluster(t) // nginx:1.161 is a tag that does not exist
 	s := &session{t: t, c: c, in: Input{Files: map[string]string{"d.yaml": strings.Replace(nginxDeployment, "  replicas: 3\n", "  replicas: 3\n  progressDeadlineSeconds: 30\n", 1)}}}
-	got := runScript(t, s, `
-kubectl apply -f d.yaml
-tick 5
-kubectl set image deployment/nginx-deployment nginx=nginx:1.161
-kubectl rollout status deployment/nginx-deployment --timeout=5s
-kubectl rollout status deployment/nginx-deployment
-kubectl rollout status deployment/nginx-deployment --watch=false
-kubectl get deploy
-`)
-	checkGolden(t, "progress-deadline.txt", got)
+	got := runGolden(t, s, "progress-deadline.txt")
 	if !strings.Contains(got, "error: deployment \"nginx-deployment\" exceeded its progress deadline\n[exit 1]\n") {
 		t.Errorf("no progress-deadline error:\n%s", got)
 	}
@@ -189,59 +145,7 @@ kubectl get deploy
 func TestCommands(t *testing.T) {
 	s := newSession(t, map[string]string{"nginx-deployment.yaml": nginxDeployment})
 	s.in.Stdin = strings.ReplaceAll(nginxDeployment, "nginx-deployment", "from-stdin")
-	got := runScript(t, s, `
-kubectl create deployment web --image=nginx:1.14.2 --replicas=2 --port=80
-kubectl create deployment web --image=nginx:1.14.2
-kubectl create deployment web2 --image=registry.k8s.io/nginx:1.14.2 --dry-run=client -o name
-kubectl create -f nginx-deployment.yaml
-kubectl create -f nginx-deployment.yaml
-kubectl apply -f -
-kubectl apply -f -
-kubectl replace -f nginx-deployment.yaml
-kubectl get deploy -w
-kubectl expose deployment web --port=80 --target-port=8080
-kubectl get svc web -o jsonpath={.spec.ports[0].targetPort}
-kubectl get deploy,rs -o name
-kubectl get deploy -L app --sort-by=.metadata.name
-kubectl get deploy web -o custom-columns=NAME:.metadata.name,REPLICAS:.spec.replicas
-kubectl label deploy web tier=frontend
-kubectl label deploy web tier=backend --overwrite
-kubectl label deploy web tier=backend --overwrite
-kubectl label deploy web tier-
-kubectl annotate deploy web owner=me
-kubectl patch deploy web -p '{"spec":{"replicas":3}}'
-kubectl patch deploy web -p '{"spec":{"replicas":3}}'
-kubectl patch deploy web --type=merge -p '{"metadata":{"labels":{"team":"a"}}}'
-kubectl patch deploy web --type=json -p '[{"op":"replace","path":"/spec/replicas","value":2}]'
-kubectl wait --for=condition=Available deploy/web --timeout=60s
-kubectl get pods -l app=web -o wide
-kubectl exec deploy/web -- env
-kubectl exec deploy/web -- printenv HOSTNAME
-kubectl exec deploy/web env
-kubectl cordon node-1
-kubectl cordon node-1
-kubectl get nodes
-kubectl drain node-2
-kubectl get nodes
-kubectl uncordon node-1 node-2
-kubectl delete pod -l app=web
-kubectl rollout restart deploy/web
-kubectl rollout status deploy/web
-kubectl rollout history deploy/web
-kubectl get all
-kubectl describe rs -l app=web
-kubectl delete deploy web --cascade=foreground
-kubectl wait --for=delete deploy/from-stdin --timeout=1s
-kubectl delete -f nginx-deployment.yaml --wait=false
-kubectl delete deploy/from-stdin svc/web
-kubectl get deploy
-kubectl create namespace dev
-kubectl -n dev create deployment api --image=nginx
-kubectl get deploy -A
-kubectl api-resources --namespaced=false
-kubectl version --client
-`)
-	checkGolden(t, "commands.txt", got)
+	runGolden(t, s, "commands.txt")
 }
 
 // kubectl's help (the templater of templates.ActsAsRootCommand): the root's
@@ -250,22 +154,9 @@ kubectl version --client
 // command (stdout, exit 0). Each command shows where it wrote.
 func TestHelp(t *testing.T) {
 	s := newSession(t, nil)
-	var b strings.Builder
-	for _, line := range []string{
-		"kubectl",
-		"kubectl --help",
-		"kubectl rollout",
-		"kubectl rollout --help",
-		"kubectl set",
-		"kubectl create",
-		"kubectl create deployment --help",
-		"kubectl help",
-		"kubectl help rollout",
-		"kubectl help nothing",
-		"kubectl rollout frob",
-	} {
-		r := s.run(line)
-		fmt.Fprintf(&b, "$ %s\n", line)
+	golden.Run(t, filepath.Join("testdata", "help.txt"), func(_ testing.TB, c *golden.Case) string {
+		r := s.run(c.Cmd)
+		var b strings.Builder
 		if r.Stdout != "" {
 			fmt.Fprintf(&b, "--- stdout\n%s", withNewline(r.Stdout))
 		}
@@ -273,8 +164,8 @@ func TestHelp(t *testing.T) {
 			fmt.Fprintf(&b, "--- stderr\n%s", withNewline(r.Stderr))
 		}
 		fmt.Fprintf(&b, "[exit %d]\n", r.ExitCode)
-	}
-	checkGolden(t, "help.txt", b.String())
+		return b.String()
+	})
 }
 
 // TestEndpoints: the deprecated v1 Endpoints, as learners look at them:
@@ -313,28 +204,5 @@ subsets:
 - ports:
   - port: 70000
 `}}}
-	got := runScript(t, s, `
-kubectl get endpoints
-kubectl create deployment web --image=nginx:1.14.2 --replicas=4 --port=80
-kubectl expose deployment web --port=80
-tick 3
-kubectl get endpoints web
-kubectl get ep web -o wide
-kubectl get ep,svc -o name
-kubectl describe endpoints web
-kubectl describe service web
-kubectl get ep kubernetes -o yaml
-kubectl describe ep kubernetes
-kubectl scale deployment web --replicas=1
-tick 3
-kubectl get endpoints web -o yaml
-kubectl apply -f db.yaml
-kubectl get ep db
-kubectl create -f bad.yaml
-kubectl delete service web
-tick 1
-kubectl get endpoints
-kubectl api-resources --api-group=
-`)
-	checkGolden(t, "endpoints.txt", got)
+	runGolden(t, s, "endpoints.txt")
 }

@@ -63,27 +63,7 @@ spec:
 		// The file courses make with `... --dry-run=client -o yaml > web.yaml`.
 		"web.yaml": upstreamDryRun,
 	}}}
-	got := runScript(t, s, `
-kubectl create deployment web --image=nginx --dry-run=client -o yaml
-kubectl create deployment web --image=nginx --dry-run=client -o jsonpath={.status}
-kubectl create namespace dev --dry-run=client -o yaml
-kubectl apply -f nginx-deployment.yaml
-kubectl apply -f svc.yaml
-kubectl apply -f web.yaml
-tick 10
-kubectl get deploy nginx-deployment -o yaml
-kubectl get rs -l app=nginx -o yaml
-kubectl get pods -l app=web -o yaml
-kubectl get deploy nginx-deployment -o jsonpath={.spec.template.spec.containers[0].resources}
-kubectl get pods -l app=web -o jsonpath={.items[0].status.containerStatuses[0].lastState}
-kubectl get svc nginx -o yaml
-kubectl get svc nginx -o jsonpath={.status}
-kubectl -n default expose deployment web --port=80 --dry-run=client -o yaml
-kubectl apply -f nginx-deployment.yaml
-kubectl apply -f svc.yaml
-kubectl apply -f web.yaml
-`)
-	checkGolden(t, "serialization.txt", got)
+	got := runGolden(t, s, "serialization.txt")
 	for _, want := range []string{
 		"$ kubectl create deployment web --image=nginx --dry-run=client -o yaml\n" + upstreamDryRun + "$ ",
 		"$ kubectl create deployment web --image=nginx --dry-run=client -o jsonpath={.status}\n{}\n",

@@ -1,8 +1,6 @@
 package manifest
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,27 +8,8 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/api/resource"
+	"github.com/kubeplay/kubeplay/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if string(got) != string(want) {
-		t.Errorf("%s differs:\n--- got\n%s\n--- want\n%s", name, got, want)
-	}
-}
 
 // storedDeployment is the documentation's Deployment as the API server
 // would return it: defaulted, with metadata and status.
@@ -57,19 +36,20 @@ func storedDeployment(t *testing.T) *api.Deployment {
 }
 
 // TestEncodeGolden: the whole output for a stored Deployment, in both
-// formats, as kubectl get -o yaml / -o json print it.
+// formats, as kubectl get -o yaml / -o json print it (testdata/*.out.*;
+// -update rewrites them).
 func TestEncodeGolden(t *testing.T) {
 	d := storedDeployment(t)
 	y, err := EncodeYAML(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "deployment.out.yaml", y)
+	golden.File(t, filepath.Join("testdata", "deployment.out.yaml"), y)
 	j, err := EncodeJSON(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "deployment.out.json", j)
+	golden.File(t, filepath.Join("testdata", "deployment.out.json"), j)
 
 	pod := decodeOne[*api.Pod](t, string(readTestdata(t, "pod.yaml")))
 	svc := decodeOne[*api.Service](t, string(readTestdata(t, "service.yaml")))
@@ -77,12 +57,12 @@ func TestEncodeGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "list.out.yaml", list)
+	golden.File(t, filepath.Join("testdata", "list.out.yaml"), list)
 	list, err = EncodeJSONList([]api.Object{pod, svc})
 	if err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "list.out.json", list)
+	golden.File(t, filepath.Join("testdata", "list.out.json"), list)
 }
 
 func TestEncodeEmptyList(t *testing.T) {

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/kubeplay/kubeplay/internal/golden"
 )
 
 const webScenario = `# A small scenario for the runner's tests.
@@ -92,7 +94,7 @@ func TestDeterminism(t *testing.T) {
 	a, _, _ := play(t, path)
 	b, _, _ := play(t, path)
 	if a != b {
-		t.Errorf("two runs of the same scenario differ:\n%s", diff(a, b))
+		t.Errorf("two runs of the same scenario differ:\n%s", golden.Diff(a, b))
 	}
 	c, _, _ := play(t, "--seed", "4", path)
 	if a == c {
@@ -104,7 +106,7 @@ func TestDeterminism(t *testing.T) {
 	}
 	// --seed 3 is the scenario's own seed.
 	if d, _, _ := play(t, path, "--seed=3"); d != a {
-		t.Errorf("--seed 3 differs from the scenario's seed 3:\n%s", diff(a, d))
+		t.Errorf("--seed 3 differs from the scenario's seed 3:\n%s", golden.Diff(a, d))
 	}
 }
 
@@ -137,7 +139,7 @@ func TestExplain(t *testing.T) {
 	}
 	// Without the decision lines, the transcript is the plain one.
 	if got := strings.Join(kept, ""); got != plain {
-		t.Errorf("--explain changed the transcript:\n%s", diff(plain, got))
+		t.Errorf("--explain changed the transcript:\n%s", golden.Diff(plain, got))
 	}
 	// The controllers react to the apply before the next line: its
 	// decisions follow it. The kubelets then act as the ticks pass.

@@ -1,18 +1,15 @@
 package strategicpatch
 
 import (
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/paths.golden")
 
 // TestTagTable checks every hand-written entry names a real field of its
 // owner, of a kind that strategy applies to.
@@ -91,19 +88,7 @@ func TestStrategyGolden(t *testing.T) {
 			fmt.Fprintf(&b, "  %s\n", l)
 		}
 	}
-	path := filepath.Join("testdata", "paths.golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if b.String() != string(want) {
-		t.Errorf("strategies differ from %s (go test -update rewrites it):\n%s", path, b.String())
-	}
+	golden.File(t, filepath.Join("testdata", "paths.golden"), []byte(b.String()))
 }
 
 func TestSchemaLookups(t *testing.T) {

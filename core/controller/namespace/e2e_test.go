@@ -1,7 +1,6 @@
 package namespace_test
 
 import (
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,9 +9,8 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/controller/namespace"
 	"github.com/kubeplay/kubeplay/core/scenario"
+	"github.com/kubeplay/kubeplay/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/*.txt with the scenarios' current transcripts")
 
 // TestScenarios runs testdata/*.txtar (the scenario format) on the
 // standard cluster and compares each transcript with testdata/NAME.txt:
@@ -40,21 +38,7 @@ func TestScenarios(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got := transcript(tr)
-			golden := filepath.Join("testdata", name+".txt")
-			if *update {
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s differs from the transcript; read the diff, then run with -update if it is right.\n--- got:\n%s", golden, got)
-			}
+			golden.File(t, filepath.Join("testdata", name+".txt"), []byte(transcript(tr)))
 		})
 	}
 }

@@ -128,7 +128,7 @@ addEventListener("hashchange", () => location.reload());
 // An embed first shows its poster, and starts only when the reader asks.
 function start() {
   if (typeof WebAssembly !== "object" || typeof Worker !== "function") {
-    status("This browser cannot run WebAssembly in a worker, which Kubeplay needs. Please use a current Firefox, Chrome, Edge or Safari.", "error");
+    wordsReady.then(() => status(t("load.noWasm"), "error"));
     $("progress").hidden = true;
     return;
   }

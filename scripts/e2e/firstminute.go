@@ -170,6 +170,19 @@ var firstMinuteChecks = []check{
 			poll(`document.getElementById("guide").hidden`, 5*time.Second),
 		)
 	}},
+	{"the Why? pane speaks Chinese with ?lang=zh-CN", func(ctx context.Context, url string) error {
+		return chromedp.Do(ctx,
+			freshStorage(url),
+			chromedp.Navigate(url+"?lang=zh-CN"),
+			poll(pageReady+` && document.documentElement.lang === "zh-CN"`, 60*time.Second),
+			enterText("editor", webManifest),
+			chromedp.Click(chromedp.ID("apply")),
+			poll(consoleHas("deployment.apps/web created"), 10*time.Second),
+			eval(`document.getElementById("step").click()`),
+			poll(`[...document.querySelectorAll("#why .say")].some((p) => p.textContent.startsWith("还没有 ReplicaSet 运行这个 Pod 模板") && p.querySelector("code"))`, 10*time.Second),
+			poll(`document.getElementById("why-h").textContent.includes("为什么") && `+noKeysShown, 5*time.Second),
+		)
+	}},
 	{"the Why? pane leads with a plain sentence in the page's language", func(ctx context.Context, url string) error {
 		err := chromedp.Do(ctx,
 			freshStorage(url),

@@ -7,10 +7,11 @@
 
 import { $, embedded, fillMenu, hashChangedByHand, setHTML, setHash } from "./dom.js";
 import { lang, languages, ready as wordsReady, setLanguage, t } from "./i18n.js";
-import { broken, busy, coreMessage, markBroken, oldest, onWorker, rpc, spawnWorker, timings } from "./rpc.js";
+import { answerEarly, broken, busy, coreIsReady, coreMessage, markBroken, oldest, onWorker, rpc, setCoreReady, spawnWorker, timings } from "./rpc.js";
+import { opening as prerender, prerendered, startPrerender, stopPrerender } from "./prerender.js";
 import { describe, forget, makeRecovery, remember, saved } from "./recovery.js";
 import { fail, status } from "./status.js";
-import { onDraw, showView } from "./view.js";
+import { onDraw, showPrerendered, showView } from "./view.js";
 import { drawCluster } from "./cluster.js";
 import { chartSVG } from "./chart.js";
 import { drawWhy } from "./why.js";
@@ -60,6 +61,9 @@ function broke(action, error) {
 
 onWorker({
   view: showView,
+  // A prerendered view waits for the page's words, and is dropped once
+  // the core is ready (its own answers are drawn then).
+  early: (v) => wordsReady.then(() => { if (!coreIsReady()) showPrerendered(v); }),
   state(s) {
     remember(s);
     if (opening.embed) return linkState(opening.embed, s); // an embed's address stays as the host page wrote it
@@ -72,6 +76,10 @@ onWorker({
       if (m.total > 0) p.value = Math.min(m.loaded / m.total, 1); else p.removeAttribute("value");
       status(t("load.progress", { kib: Math.round(m.loaded / 1024) }));
     } else if (m.type === "ready") {
+      // From here the core answers everything; what it answers for the
+      // requests the prerender answered is the same views.
+      setCoreReady();
+      stopPrerender();
       // The worker's start-up steps, on the page's clock, for the curious
       // and the end-to-end checks.
       for (const [name, t] of Object.entries(m.marks || {})) {
@@ -139,9 +147,32 @@ start();
 
 function boot() {
   spawnWorker();
+  const early = willOpenNew() && startPrerender();
+  if (early) answerEarly(prerendered);
   opening.first = firstRequest();
   opening.first.catch(() => { /* handled in ready */ });
-  wordsReady.then(() => { if (!pageReady) status(t("load.start")); });
+  wordsReady.then(() => {
+    if (pageReady) return;
+    status(t("load.start"));
+    if (early) openEarly();
+  });
+}
+
+// willOpenNew says whether the opening will be a new session, the one
+// the build prerendered (firstRequest decides it the same way).
+function willOpenNew() {
+  return !opening.embed && !location.hash.slice(1).startsWith("k1.") && !exampleInAddress() && !saved() && !lessonInAddress();
+}
+
+// openEarly draws the prerendered new session at first paint and lets the
+// transport bar, the console and the editor work before the core is
+// ready (prerender.js); the console's welcome is the build's.
+let welcomed = false;
+function openEarly() {
+  document.body.classList.add("early");
+  openEditor(prerender.editor, []);
+  print(t("app.welcome", { version: prerender.version }), "note");
+  welcomed = true;
 }
 
 // firstRequest sets the opening's source and sends its request.
@@ -176,7 +207,7 @@ async function ready(version, examples) {
   openEditor(f ? f.text : "", examples);
   if (opening.source === "new") {
     await opening.first;
-    print(t("app.welcome", { version }), "note");
+    if (!welcomed) print(t("app.welcome", { version }), "note");
   } else {
     try {
       const r = await opening.first;

@@ -4,7 +4,7 @@
 
 import { t } from "./i18n.js";
 import { $, store } from "./dom.js";
-import { rpc } from "./rpc.js";
+import { coreIsReady, rpc } from "./rpc.js";
 import { previousState } from "./recovery.js";
 import { view } from "./view.js";
 
@@ -24,6 +24,25 @@ export function print(text, cls = "") {
   into.append(span);
   while (out.childNodes.length > 600) out.firstChild.remove();
   out.scrollTop = out.scrollHeight;
+  return span;
+}
+
+// whileQueued runs request (a call to the core) and, while the core is
+// still starting, shows what waits for it (its command line and a note);
+// the first queued request to run sets the kubeplay-first-input mark.
+let firstInput = false;
+export async function whileQueued(line, request) {
+  if (coreIsReady()) return request();
+  const shown = [print(line, "cmd queued"), print(t("console.queued"), "note queued")];
+  try {
+    return await request();
+  } finally {
+    for (const s of shown) s.remove();
+    if (!firstInput) {
+      firstInput = true;
+      performance.mark("kubeplay-first-input");
+    }
+  }
 }
 
 // A write refused because the writer's copy was stale (apiserver's
@@ -134,7 +153,7 @@ out.addEventListener("keydown", (e) => { if (e.key === "Enter") jumpFrom(e); });
 export async function runLine(line) {
   if (line.trim() === "clear") { out.textContent = ""; return; }
   try {
-    printOutput(await rpc("run", line));
+    printOutput(await whileQueued(`$ ${line}`, () => rpc("run", line)));
   } catch (err) {
     print(`$ ${line}`, "cmd");
     print(err.message, "err");

@@ -5,7 +5,7 @@
 import { t } from "./i18n.js";
 import { $, esc, store } from "./dom.js";
 import { rpc } from "./rpc.js";
-import { print, printOutput } from "./console.js";
+import { print, printOutput, whileQueued } from "./console.js";
 import { showPane } from "./switcher.js";
 import { highlight, indentAfter } from "./highlight.js";
 
@@ -181,12 +181,13 @@ function manifestProblems(verb, errors) {
 export async function apply() {
   store.set("editor", editor.value);
   try {
-    const r = await rpc("apply", editor.value);
+    const text = editor.value;
+    const r = await whileQueued("$ kubectl apply (editor)", () => rpc("apply", text));
     // Nothing decoded: kubectl would apply nothing, so nothing ran.
     if (!r.file) return manifestProblems("apply", r.errors);
     printOutput(r.output);
     showProblems(r);
-    if (r.ok) appliedText = editor.value;
+    if (r.ok) appliedText = text;
     editorState();
     // On a phone the manifest filled the screen: show what it made.
     if (r.ok) showPane("cluster");
@@ -243,8 +244,15 @@ let known = new Set();
 // openEditor fills the editor when the page starts: the text saved in this
 // browser, or else fallback (the first example's manifest). examples are
 // the examples' files, whose texts need no backup when replaced.
+// It fills the editor once: a first visit's page opens it at first paint
+// with the build's manifest (prerender.js), before the examples are known,
+// and what the person typed since stays.
+let opened = false;
 export function openEditor(fallback, examples) {
-  known = new Set(examples.flatMap((s) => s.files.map((f) => f.text)));
+  known = new Set([...known, ...examples.flatMap((s) => s.files.map((f) => f.text))]);
+  if (opened) return;
+  opened = true;
+  known.add(fallback);
   const saved = store.get("editor");
   editor.value = saved !== null ? saved : fallback;
   drawGutter();

@@ -4,7 +4,10 @@
 // session's state to keep) and the worker's own messages (progress, ready,
 // fatal) go to the handlers the page registers with onWorker.
 
-const handlers = { view() {}, state() {}, event() {}, crash() {} };
+const handlers = { view() {}, early() {}, state() {}, event() {}, crash() {} };
+let early = null; // answers a request before the core is ready (prerender.js)
+let coreReady = false;
+let held = 0; // requests answered early whose core answer is still to come
 let worker;
 let nextId = 1;
 const pending = new Map();
@@ -14,21 +17,39 @@ let lastCall = null; // the last request sent, which a crash is blamed on if non
 // How long the last answer took: in the core (worker), parsing, drawing (ms).
 export const timings = { core: 0, parse: 0, draw: 0 };
 
-// onWorker sets the handlers: view(json, ms) for a view to draw, state(s)
+// onWorker sets the handlers: view(json, ms, hold) for a view to draw
+// (or, with hold, only to keep: a view answered early is ahead of it),
+// early(view) for a view answered early (an object), state(s)
 // for the session encoded after an action, event(m) for the worker's own
 // messages, crash(op, args, error) for a call that broke the core.
 export function onWorker(h) { Object.assign(handlers, h); }
 
-// busy is the number of requests in flight.
-export const busy = () => inFlight;
+// answerEarly sets f(op, args), which may answer a request before the
+// core is ready with a view to draw at once (prerender.js); the request
+// still goes to the core, whose answer the page then holds back until the
+// last request answered early has its own, so nothing jumps back.
+export function answerEarly(f) { early = f; }
+
+// coreIsReady says whether the core has started; setCoreReady marks it.
+export const coreIsReady = () => coreReady;
+export function setCoreReady() { coreReady = true; }
+
+// busy is the number of requests in flight, not counting those already
+// answered early: the clock may run on over the prerender.
+export const busy = () => inFlight - held;
 
 export function rpc(op, ...args) {
   return new Promise((resolve, reject) => {
     const id = nextId++;
-    pending.set(id, { resolve, reject, op, args, at: performance.now() });
+    const shown = !coreReady && early ? early(op, args) : null;
+    pending.set(id, { resolve, reject, op, args, at: performance.now(), early: shown !== null });
     lastCall = { op, args };
     inFlight++;
     worker.postMessage({ id, op, args });
+    if (shown !== null) {
+      held++;
+      handlers.early(shown);
+    }
   });
 }
 
@@ -39,6 +60,7 @@ export function spawnWorker() {
   for (const p of pending.values()) p.reject(Object.assign(new Error("the Kubeplay core was restarted"), { restarted: true }));
   pending.clear();
   inFlight = 0;
+  held = 0;
   const w = new Worker("worker.js");
   w.onmessage = (e) => { if (w === worker) onMessage(e.data); };
   w.onerror = (e) => { if (w === worker) handlers.event({ type: "fatal", error: e.message || "the worker failed to start" }); };
@@ -63,8 +85,9 @@ function onMessage(m) {
   const p = pending.get(m.id);
   pending.delete(m.id);
   inFlight--;
+  if (p.early) held--;
   if (m.state) handlers.state(m.state);
-  if (m.view) handlers.view(m.view, m.ms);
+  if (m.view) handlers.view(m.view, m.ms, held > 0);
   if (m.ok) return p.resolve(m.result);
   p.reject(Object.assign(new Error(m.error), { crashed: Boolean(m.crashed) }));
   if (m.crashed) handlers.crash(p.op, p.args, m.error);

@@ -6,6 +6,7 @@ import { rpc, timings } from "./rpc.js";
 import { fail } from "./status.js";
 
 let current = null; // the last View drawn
+let sent = null; // the last View the core sent: the base of its pod patches
 const drawers = [];
 
 // view is the View shown, or null before the first.
@@ -14,19 +15,30 @@ export const view = () => current;
 // onDraw registers a function that draws (part of) each new View.
 export function onDraw(f) { drawers.push(f); }
 
-// showView parses a View sent by the worker and draws it.
-export function showView(json, ms) {
+// showView parses a View sent by the worker and draws it; with hold it
+// only keeps it, as the base of the next patch (a view drawn from the
+// prerender is ahead of it).
+export function showView(json, ms, hold = false) {
   const t0 = performance.now();
   const v = JSON.parse(json);
   const t1 = performance.now();
   if (v.podPatch) patchPods(v);
+  sent = v;
+  if (hold) return;
+  draw(v);
+  timings.core = ms;
+  timings.parse = t1 - t0;
+  timings.draw = performance.now() - t1;
+}
+
+// showPrerendered draws a View the build rendered (prerender.js).
+export function showPrerendered(v) { draw(v); }
+
+function draw(v) {
   const first = !current;
   current = v;
   for (const f of drawers) f(v);
   if (first) performance.mark("kubeplay-first-view");
-  timings.core = ms;
-  timings.parse = t1 - t0;
-  timings.draw = performance.now() - t1;
 }
 
 // patchPods fills in the pods of a view sent as a patch over the last view
@@ -35,13 +47,13 @@ export function showView(json, ms) {
 // the pods that are new or changed, in order.
 function patchPods(v) {
   const { base, n, seq } = v.podPatch;
-  if (!current || current.pods.length !== base) {
-    // Cannot happen while every view is drawn in order; ask for all.
-    v.pods = current ? current.pods : [];
+  if (!sent || sent.pods.length !== base) {
+    // Cannot happen while every view is kept in order; ask for all.
+    v.pods = sent ? sent.pods : [];
     rpc("view").catch(fail);
     return;
   }
-  const held = current.pods;
+  const held = sent.pods;
   if (seq.length === 1 && Array.isArray(seq[0]) && seq[0][0] === 0 && seq[0][1] === held.length && n === held.length) {
     v.pods = held; // no pod changed: the same list, so its grouping is reused too
     return;

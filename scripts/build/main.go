@@ -4,7 +4,8 @@
 //
 // It compiles ./wasm to kubeplay.wasm, takes the Go toolchain's
 // wasm_exec.js, minifies the files of assets/, renders the embed's posters
-// (posters.go), fingerprints every file but index.html and the posters
+// (posters.go), writes the opening session's first views into index.html
+// (prerender.go), fingerprints every file but index.html and the posters
 // (app.js -> app.<hash>.js, references rewritten; see fingerprint.go), writes .gz and .br siblings of every compressible file,
 // and prints each file's raw, gzip and brotli size.
 package main
@@ -52,7 +53,11 @@ func build(out string, stdout io.Writer) error {
 	if files["wasm_exec.js"], err = readWasmExec(); err != nil {
 		return err
 	}
-	wasm, err := buildWasm(root, gitVersion(root))
+	version := gitVersion(root)
+	if files["index.html"], err = inlineOpening(files["index.html"], version); err != nil {
+		return err
+	}
+	wasm, err := buildWasm(root, version)
 	if err != nil {
 		return err
 	}

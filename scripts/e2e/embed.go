@@ -118,7 +118,9 @@ func playDemoEmbed(ctx context.Context, demo, id string) (*chromedp.Node, error)
 	if err != nil {
 		return nil, err
 	}
-	if err := chromedp.Do(ctx, pollIn(f, posterShown, 20*time.Second)); err != nil {
+	// The poster's view drawn first: drawing it moves the play button, and
+	// a click where the button was would miss the poster.
+	if err := chromedp.Do(ctx, pollIn(f, posterShown+` && document.getElementById("scenario-title").textContent !== "" && document.querySelector("#pane-workloads .card") !== null`, 20*time.Second)); err != nil {
 		return nil, err
 	}
 	if err := clickIn(ctx, f, "poster-play"); err != nil {

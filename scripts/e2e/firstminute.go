@@ -216,6 +216,9 @@ var firstMinuteChecks = []check{
 			poll(ctls+`.length > 0 && `+ctls+`.every((c) => c === "deployment-controller")`, 5*time.Second),
 			chromedp.Click(chromedp.ID("tick")),
 			chromedp.Click(chromedp.ID("tick")),
+			// The Step left the clock at 0: wait for the ticks, or "tick 0"
+			// would be seen before them and why-next would start from 2.
+			poll(atTick(2), 5*time.Second),
 			press(kb.Home),
 			poll(atTick(0), 5*time.Second),
 			eval(`document.getElementById("why-next").click()`),

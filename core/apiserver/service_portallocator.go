@@ -11,10 +11,6 @@ import (
 	"strconv"
 )
 
-// ServiceNodePortRange is the cluster's node-port range (kube-apiserver
-// --service-node-port-range default).
-const ServiceNodePortRange = "30000-32767"
-
 // The portallocator package's errors. The messages are upstream's.
 var (
 	errPortFull      = errors.New("range is full")

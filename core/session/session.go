@@ -151,11 +151,8 @@ func (s *Session) Log() []Entry {
 	return out
 }
 
-// Title and Doc describe the loaded scenario ("" when none).
+// Title is the loaded scenario's title ("" when none).
 func (s *Session) Title() string { return s.title }
-
-// Doc is the loaded scenario's comment block.
-func (s *Session) Doc() string { return s.doc }
 
 // Files returns the files -f can name, in order.
 func (s *Session) Files() []File {

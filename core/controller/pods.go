@@ -72,8 +72,8 @@ func FilterTerminatingPods(pods []*api.Pod) []*api.Pod {
 	return out
 }
 
-// CountTerminatingPods models controller.CountTerminatingPods.
-func CountTerminatingPods(pods []*api.Pod) int32 {
+// countTerminatingPods models controller.CountTerminatingPods.
+func countTerminatingPods(pods []*api.Pod) int32 {
 	var n int32
 	for _, p := range pods {
 		if IsPodTerminating(p) {

@@ -65,7 +65,7 @@ type Session struct {
 	// and nothing ran since.
 	fresh bool
 
-	// lesson is the lesson open in the session (OpenLesson), nil if none;
+	// lesson is the lesson open in the session (openLesson), nil if none;
 	// lessonRef is how share links name it to open it again (an embedded
 	// lesson's name), empty for a lesson they cannot name.
 	lesson    *lesson.Lesson
@@ -133,26 +133,20 @@ func (s *Session) reset(seed uint64) error {
 	return nil
 }
 
-// Seed is the session's seed.
-func (s *Session) Seed() uint64 { return s.seed }
-
 // Head is the latest tick of the timeline.
 func (s *Session) Head() int64 { return s.w.tick() }
 
 // Cursor is the tick being looked at.
 func (s *Session) Cursor() int64 { return s.cursor }
 
-// Log returns a copy of the command log.
-func (s *Session) Log() []Entry {
+// entries returns a copy of the command log.
+func (s *Session) entries() []Entry {
 	out := make([]Entry, len(s.log))
 	for i, e := range s.log {
 		out[i] = *e
 	}
 	return out
 }
-
-// Title is the loaded scenario's title ("" when none).
-func (s *Session) Title() string { return s.title }
 
 // Files returns the files -f can name, in order.
 func (s *Session) Files() []File {

@@ -327,9 +327,9 @@ func NewMilliQuantity(value int64, format Format) *Quantity {
 	return &Quantity{a: smallAmount(value, int64(Milli)), Format: format}
 }
 
-// NewScaledQuantity returns a new Quantity representing the given value *
+// newScaledQuantity returns a new Quantity representing the given value *
 // 10^scale in DecimalSI format.
-func NewScaledQuantity(value int64, scale Scale) *Quantity {
+func newScaledQuantity(value int64, scale Scale) *Quantity {
 	return &Quantity{a: smallAmount(value, int64(scale)), Format: DecimalSI}
 }
 
@@ -348,9 +348,9 @@ func (q Quantity) Sign() int { return q.a.sign() }
 // than y, or 1 if the quantity is greater than y.
 func (q Quantity) Cmp(y Quantity) int { return cmpAmount(q.a, y.a) }
 
-// CmpInt64 returns 0 if the quantity is equal to y, -1 if the quantity is
+// cmpInt64 returns 0 if the quantity is equal to y, -1 if the quantity is
 // less than y, or 1 if the quantity is greater than y.
-func (q Quantity) CmpInt64(y int64) int { return cmpAmount(q.a, smallAmount(y, 0)) }
+func (q Quantity) cmpInt64(y int64) int { return cmpAmount(q.a, smallAmount(y, 0)) }
 
 // Equal reports whether q and v have the same value (formats may differ).
 func (q Quantity) Equal(v Quantity) bool { return q.Cmp(v) == 0 }
@@ -363,14 +363,14 @@ func (q Quantity) Value() int64 { return q.a.toInt64(0) }
 // saturated to the int64 range.
 func (q Quantity) MilliValue() int64 { return q.a.toInt64(int64(Milli)) }
 
-// ScaledValue returns the value of ceil(q / 10^scale) (rounding away from
+// scaledValue returns the value of ceil(q / 10^scale) (rounding away from
 // zero), saturated to the int64 range. For example,
 // NewQuantity(1, DecimalSI).ScaledValue(Milli) returns 1000.
-func (q Quantity) ScaledValue(scale Scale) int64 { return q.a.toInt64(int64(scale)) }
+func (q Quantity) scaledValue(scale Scale) int64 { return q.a.toInt64(int64(scale)) }
 
-// AsApproximateFloat64 returns a float64 representation of the quantity which
+// asApproximateFloat64 returns a float64 representation of the quantity which
 // may lose precision. A value outside the range of a float64 gives +Inf/-Inf.
-func (q Quantity) AsApproximateFloat64() float64 { return q.a.float64() }
+func (q Quantity) asApproximateFloat64() float64 { return q.a.float64() }
 
 // Add adds y to q. If q is zero, its format becomes y's.
 func (q *Quantity) Add(y Quantity) {
@@ -396,11 +396,11 @@ func (q *Quantity) Neg() {
 	q.a = q.a.neg()
 }
 
-// Set sets q's value to be value.
-func (q *Quantity) Set(value int64) { q.SetScaled(value, 0) }
+// set sets q's value to be value.
+func (q *Quantity) set(value int64) { q.SetScaled(value, 0) }
 
-// SetMilli sets q's value to be value * 1/1000.
-func (q *Quantity) SetMilli(value int64) { q.SetScaled(value, Milli) }
+// setMilli sets q's value to be value * 1/1000.
+func (q *Quantity) setMilli(value int64) { q.SetScaled(value, Milli) }
 
 // SetScaled sets q's value to be value * 10^scale.
 func (q *Quantity) SetScaled(value int64, scale Scale) {

@@ -127,11 +127,6 @@ func (rsc *ReplicaSetController) Client() *controller.Client { return rsc.client
 // failed ReplicaSet with back-off forever.
 func (rsc *ReplicaSetController) MaxRetries() int { return 0 }
 
-// Expectations exposes the controller's expectations (for tests and views).
-func (rsc *ReplicaSetController) Expectations() *controller.UIDTrackingControllerExpectations {
-	return rsc.expectations
-}
-
 // Sync implements controller.Controller with syncReplicaSet.
 func (rsc *ReplicaSetController) Sync(key string, ds *controller.Decisions) error {
 	return rsc.syncReplicaSet(key, ds)

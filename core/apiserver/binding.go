@@ -8,7 +8,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/api/field"
 )
 
-// Bind assigns a pending pod to a node through the pods/binding
+// bind assigns a pending pod to a node through the pods/binding
 // subresource and returns a copy of the bound pod, as the scheduler's DefaultBinder does (POST
 // /api/v1/namespaces/NS/pods/NAME/binding). It models BindingREST.Create,
 // assignPod and setPodHostAndAnnotations (pkg/registry/core/pod/storage):
@@ -27,7 +27,7 @@ import (
 // no admission plugin runs, spec.nodeName changes although pod updates may
 // not change it, and the generation does not move. The node need not exist,
 // as upstream.
-func (s *Server) Bind(namespace, podName, nodeName string) (*api.Pod, error) {
+func (s *Server) bind(namespace, podName, nodeName string) (*api.Pod, error) {
 	pod, err := s.BindShared(namespace, podName, nodeName)
 	if err != nil {
 		return nil, err

@@ -21,7 +21,7 @@ func TestBindSetsNodeAndPodScheduled(t *testing.T) {
 	}
 	before := mustGet[*api.Pod](t, s, "default", "web")
 
-	bound, err := s.Bind("default", "web", "node-1")
+	bound, err := s.bind("default", "web", "node-1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestBindErrors(t *testing.T) {
 		{"missing", "node-1", `pods "missing" not found`, IsNotFound},
 		{"web", "", `Binding "web" is invalid: target.name: Required value`, IsInvalid},
 	} {
-		_, err := s.Bind("default", tc.pod, tc.node)
+		_, err := s.bind("default", tc.pod, tc.node)
 		if err == nil || err.Error() != tc.want || !tc.is(err) {
 			t.Errorf("Bind(%s, %q) = %v, want %s", tc.pod, tc.node, err, tc.want)
 		}

@@ -18,8 +18,13 @@
 //	ttl.go         event expiry: --event-ttl on etcd leases, revoked lazily
 //	errors.go      StatusError and its constructors; kubectl.go renders them
 //	names.go       generateName suffixes and uids from the seeded source
-//	equality.go    semantic equality (apiequality.Semantic.DeepEqual)
-//	qos.go         a pod's QoS class, set on create
+//	service_alloc.go  Service ClusterIP and NodePort allocation (storage/alloc.go);
+//	               service_ipallocator.go and service_portallocator.go the
+//	               ranges, service_storage.go the fields fixed up around it,
+//	               service_bootstrap.go the `kubernetes` Service
+//
+// Semantic equality and a pod's QoS class, set on create, are core/api's
+// (equality.go, qos.go).
 //
 // Determinism: the server reads time only from the clock.Source and
 // randomness only from the *rand.Rand it is given; lists are sorted by

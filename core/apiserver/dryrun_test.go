@@ -17,7 +17,7 @@ func TestDryRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	rv := s.ResourceVersion()
-	oldest := s.OldestResourceVersion()
+	oldest := s.oldestResourceVersion()
 
 	var created, patched api.Object
 	err := s.DryRun(func() error {
@@ -45,7 +45,7 @@ func TestDryRun(t *testing.T) {
 	if *live.Spec.Replicas != 2 || live.Generation != 1 {
 		t.Errorf("dry-run patch changed the stored object: replicas %d, generation %d", *live.Spec.Replicas, live.Generation)
 	}
-	if s.ResourceVersion() != rv || s.OldestResourceVersion() != oldest {
+	if s.ResourceVersion() != rv || s.oldestResourceVersion() != oldest {
 		t.Errorf("resourceVersion %s -> %s", rv, s.ResourceVersion())
 	}
 	// Errors are the real write's.

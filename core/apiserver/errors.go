@@ -207,17 +207,17 @@ func NewBadRequest(reason string) *StatusError {
 	return &StatusError{Code: codeBadRequest, Reason: ReasonBadRequest, Message: reason}
 }
 
-// NewMethodNotSupported models errors.NewMethodNotSupported:
+// newMethodNotSupported models errors.NewMethodNotSupported:
 // `<action> is not supported on resources of kind "events"`.
-func NewMethodNotSupported(k *api.KindInfo, action string) *StatusError {
+func newMethodNotSupported(k *api.KindInfo, action string) *StatusError {
 	gr := resourceOf(k)
 	return &StatusError{Code: codeMethodNotAllowed, Reason: ReasonMethodNotAllowed,
 		Message: fmt.Sprintf("%s is not supported on resources of kind %q", action, gr.String()),
 		Details: &StatusDetails{Group: gr.Group, Kind: gr.Resource}}
 }
 
-// NewGone models errors.NewGone (410, reason Gone).
-func NewGone(message string) *StatusError {
+// newGone models errors.NewGone (410, reason Gone).
+func newGone(message string) *StatusError {
 	return &StatusError{Code: codeGone, Reason: ReasonGone, Message: message}
 }
 
@@ -335,17 +335,17 @@ func IsMethodNotSupported(err error) bool {
 	return is(err, ReasonMethodNotAllowed, codeMethodNotAllowed)
 }
 
-// IsGone models apierrors.IsGone.
-func IsGone(err error) bool { return is(err, ReasonGone, codeGone) }
+// isGone models apierrors.IsGone.
+func isGone(err error) bool { return is(err, ReasonGone, codeGone) }
 
-// IsResourceExpired models apierrors.IsResourceExpired. A watcher that gets
+// isResourceExpired models apierrors.IsResourceExpired. A watcher that gets
 // it (or IsGone) must relist, as client-go's reflector does.
-func IsResourceExpired(err error) bool { return ReasonForError(err) == ReasonExpired }
+func isResourceExpired(err error) bool { return ReasonForError(err) == ReasonExpired }
 
-// IsTimeout models apierrors.IsTimeout.
-func IsTimeout(err error) bool { return is(err, ReasonTimeout, codeGatewayTimeout) }
+// isTimeout models apierrors.IsTimeout.
+func isTimeout(err error) bool { return is(err, ReasonTimeout, codeGatewayTimeout) }
 
-// IsInternalError models apierrors.IsInternalError.
-func IsInternalError(err error) bool {
+// isInternalError models apierrors.IsInternalError.
+func isInternalError(err error) bool {
 	return is(err, ReasonInternalError, codeInternalServerError)
 }

@@ -17,10 +17,10 @@ type PatchFunc func(original, patch []byte) ([]byte, error)
 // patchTypeOrder is the order the 415 error lists accepted patch types in.
 var patchTypeOrder = []PatchType{JSONPatchType, MergePatchType, StrategicMergePatchType, ApplyPatchType}
 
-// RegisterPatchType serves a patch format. JSON patch (RFC 6902) and JSON
+// registerPatchType serves a patch format. JSON patch (RFC 6902) and JSON
 // merge patch (RFC 7386) are built in; this is the seam for strategic merge
 // patch (kubectl patch's default) and server-side apply.
-func (s *Server) RegisterPatchType(pt PatchType, fn PatchFunc) { s.patch[pt] = fn }
+func (s *Server) registerPatchType(pt PatchType, fn PatchFunc) { s.patch[pt] = fn }
 
 // Patch changes an object with a patch document (the PATCH verb;
 // handlers.PatchResource with a jsonPatcher), then stores it like Update

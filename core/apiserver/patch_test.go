@@ -131,7 +131,7 @@ func TestRegisterPatchType(t *testing.T) {
 	s := newTestServer(1)
 	mustCreate(t, s, testDeployment("web"))
 	// A stand-in server-side apply: for this patch it is a merge patch.
-	s.RegisterPatchType(ApplyPatchType, applyMergePatch)
+	s.registerPatchType(ApplyPatchType, applyMergePatch)
 	obj, err := s.Patch(deployments, "default", "web", ApplyPatchType, []byte(`{"spec":{"replicas":4}}`))
 	if err != nil || *obj.(*api.Deployment).Spec.Replicas != 4 {
 		t.Fatalf("registered patch type: %v", err)

@@ -132,9 +132,6 @@ func (s *Server) ShareLists() *Server {
 	return s
 }
 
-// Past reports whether the server is a read-only past server.
-func (s *Server) Past() bool { return s.past }
-
 // WritesRefused counts the writes a past server refused: a caller that
 // finds it nonzero knows the request needed a live cluster.
 func (s *Server) WritesRefused() int { return s.refused }

@@ -72,8 +72,8 @@ func TestSnapshotPastServesEveryVersion(t *testing.T) {
 		if got := p.ResourceVersion(); got != strconv.FormatUint(rv, 10) {
 			t.Errorf("at %d: resourceVersion %s", rv, got)
 		}
-		if !p.Now().Equal(now) || !p.Past() {
-			t.Errorf("at %d: now %v, past %v", rv, p.Now(), p.Past())
+		if !p.Now().Equal(now) || !p.past {
+			t.Errorf("at %d: now %v, past %v", rv, p.Now(), p.past)
 		}
 		if _, err := p.Create(testPod("d", "")); err == nil {
 			t.Errorf("at %d: a past server took a create", rv)
@@ -81,7 +81,7 @@ func TestSnapshotPastServesEveryVersion(t *testing.T) {
 		if err := p.DryRun(func() error { _, err := p.Create(testPod("e", "")); return err }); err == nil {
 			t.Errorf("at %d: a past server took a dry run", rv)
 		}
-		if _, err := p.Bind("default", "b", "node-1"); err == nil {
+		if _, err := p.bind("default", "b", "node-1"); err == nil {
 			t.Errorf("at %d: a past server took a binding", rv)
 		}
 		if n := p.WritesRefused(); n != 3 {

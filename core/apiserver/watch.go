@@ -113,11 +113,11 @@ func (l *watchLog) compact() {
 	l.first = keepFrom
 }
 
-// SetWatchLimits changes the watch log's bounds: history is how many recent
+// setWatchLimits changes the watch log's bounds: history is how many recent
 // events are always kept for new watches, maxBacklog how many unread
 // events a watcher may fall behind before it expires. Values below 1 keep
 // the current setting.
-func (s *Server) SetWatchLimits(history, maxBacklog int) {
+func (s *Server) setWatchLimits(history, maxBacklog int) {
 	if history > 0 {
 		s.log.history = history
 	}
@@ -127,9 +127,9 @@ func (s *Server) SetWatchLimits(history, maxBacklog int) {
 	s.log.compact()
 }
 
-// OldestResourceVersion returns the oldest resourceVersion a watch can
+// oldestResourceVersion returns the oldest resourceVersion a watch can
 // start from: a watch from any earlier version fails with 410 Expired.
-func (s *Server) OldestResourceVersion() uint64 { return s.log.first - 1 }
+func (s *Server) oldestResourceVersion() uint64 { return s.log.first - 1 }
 
 // WatchOptions select what a watcher sees.
 type WatchOptions struct {
@@ -247,9 +247,9 @@ func (w *Watcher) Drain() []Event {
 	}
 }
 
-// Pending reports whether writes after the watcher's position exist (some
+// pending reports whether writes after the watcher's position exist (some
 // may be filtered out).
-func (w *Watcher) Pending() bool {
+func (w *Watcher) pending() bool {
 	w.s.expire()
 	return !w.stopped && w.next <= w.s.rv
 }

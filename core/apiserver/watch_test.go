@@ -25,7 +25,7 @@ func TestWatchOrder(t *testing.T) {
 	if got := eventTypes(w); got != want {
 		t.Errorf("events = %s, want %s", got, want)
 	}
-	if w.Pending() {
+	if w.pending() {
 		t.Error("watcher still pending after Drain")
 	}
 	if w.ResourceVersion() != "8" {
@@ -138,12 +138,12 @@ func TestWatchFilters(t *testing.T) {
 
 func TestWatchCompaction(t *testing.T) {
 	s := newTestServer(1)
-	s.SetWatchLimits(10, 1000)
+	s.setWatchLimits(10, 1000)
 	slow, _ := s.Watch(WatchOptions{}) // holds back compaction
 	for i := range 100 {
 		mustCreate(t, s, testPod("p"+strconv.Itoa(i), ""))
 	}
-	if got := s.OldestResourceVersion(); got != 4 {
+	if got := s.oldestResourceVersion(); got != 4 {
 		t.Errorf("oldest rv with a registered watcher at 4 = %d, want 4", got)
 	}
 	// Once the watcher reads, compaction may drop what it read; it keeps
@@ -154,19 +154,19 @@ func TestWatchCompaction(t *testing.T) {
 	for i := range 100 {
 		mustCreate(t, s, testPod("q"+strconv.Itoa(i), ""))
 	}
-	if got := s.OldestResourceVersion(); got != 104 {
+	if got := s.oldestResourceVersion(); got != 104 {
 		t.Errorf("oldest rv with the watcher at 104 = %d, want 104", got)
 	}
 	slow.Stop()
-	s.SetWatchLimits(10, 40) // compacts now
-	oldest := s.OldestResourceVersion()
+	s.setWatchLimits(10, 40) // compacts now
+	oldest := s.oldestResourceVersion()
 	if oldest != s.rv-10 {
 		t.Errorf("oldest = %d, want %d (history 10 of %d)", oldest, s.rv-10, s.rv)
 	}
 	// Watching from before the window is 410 Expired.
 	_, err := s.Watch(WatchOptions{ResourceVersion: "5"})
 	want := "too old resource version: 5 (" + strconv.FormatUint(oldest, 10) + ")"
-	if !IsResourceExpired(err) || err.Error() != want {
+	if !isResourceExpired(err) || err.Error() != want {
 		t.Errorf("old watch: %v, want %q", err, want)
 	}
 	// From inside the window works.
@@ -181,7 +181,7 @@ func TestWatchCompaction(t *testing.T) {
 
 func TestWatchBacklogExpiresLaggingWatcher(t *testing.T) {
 	s := newTestServer(1)
-	s.SetWatchLimits(10, 20)
+	s.setWatchLimits(10, 20)
 	lag, _ := s.Watch(WatchOptions{})
 	for i := range 200 {
 		mustCreate(t, s, testPod("p"+strconv.Itoa(i), ""))
@@ -190,13 +190,13 @@ func TestWatchBacklogExpiresLaggingWatcher(t *testing.T) {
 		t.Errorf("backlog not bounded: %d entries", len(s.log.entries))
 	}
 	ev, ok := lag.Next()
-	if !ok || ev.Type != Error || !IsResourceExpired(ev.Err) {
+	if !ok || ev.Type != Error || !isResourceExpired(ev.Err) {
 		t.Fatalf("lagging watcher got %+v, want an ERROR 410", ev)
 	}
-	if want := "too old resource version: 4 (" + strconv.FormatUint(s.OldestResourceVersion(), 10) + ")"; ev.Err.Error() != want {
+	if want := "too old resource version: 4 (" + strconv.FormatUint(s.oldestResourceVersion(), 10) + ")"; ev.Err.Error() != want {
 		t.Errorf("error = %q, want %q", ev.Err.Error(), want)
 	}
-	if _, ok := lag.Next(); ok || lag.Pending() {
+	if _, ok := lag.Next(); ok || lag.pending() {
 		t.Error("an expired watcher kept delivering")
 	}
 	if len(s.log.watchers) != 0 {

@@ -28,8 +28,8 @@ func (c *Clock) Advance(d time.Duration) {
 	}
 }
 
-// Since is the virtual analogue of time.Since.
-func (c *Clock) Since(t time.Time) time.Duration { return c.now.Sub(t) }
+// since is the virtual analogue of time.Since.
+func (c *Clock) since(t time.Time) time.Duration { return c.now.Sub(t) }
 
 // Source is what readers of time depend on, so tests can hand them any clock.
 type Source interface {

@@ -76,9 +76,6 @@ func (c *Context) Client(name string) *Client {
 	return cl
 }
 
-// ClientConnection is the settings this context's clients are built with.
-func (c *Context) ClientConnection() ClientConnection { return c.conn }
-
 // SetClientConnection changes the settings of the clients made from now
 // on and gives those already made new, full buckets of the new sizes.
 func (c *Context) SetClientConnection(conn ClientConnection) {

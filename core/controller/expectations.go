@@ -33,9 +33,6 @@ func (e *ControlleeExpectations) GetExpectations() (add, del int64) { return e.a
 // (counts may go negative when more is observed than was expected).
 func (e *ControlleeExpectations) Fulfilled() bool { return e.add <= 0 && e.del <= 0 }
 
-// Timestamp is when the expectations were last set.
-func (e *ControlleeExpectations) Timestamp() time.Time { return e.timestamp }
-
 func (e *ControlleeExpectations) isExpired(now time.Time) bool {
 	return now.Sub(e.timestamp) > ExpectationsTimeout
 }
@@ -100,8 +97,8 @@ func (r *ControllerExpectations) LowerExpectations(key string, add, del int) {
 	}
 }
 
-// RaiseExpectations models the method of that name; the timestamp stays.
-func (r *ControllerExpectations) RaiseExpectations(key string, add, del int) {
+// raiseExpectations models the method of that name; the timestamp stays.
+func (r *ControllerExpectations) raiseExpectations(key string, add, del int) {
 	if e, ok := r.store[key]; ok {
 		e.add += int64(add)
 		e.del += int64(del)
@@ -128,9 +125,9 @@ func NewUIDTrackingControllerExpectations(ce *ControllerExpectations) *UIDTracki
 	return &UIDTrackingControllerExpectations{ControllerExpectations: ce, uids: map[string]map[string]bool{}}
 }
 
-// GetUIDs returns the pod keys whose deletion key still waits for, sorted,
+// getUIDs returns the pod keys whose deletion key still waits for, sorted,
 // or nil.
-func (u *UIDTrackingControllerExpectations) GetUIDs(key string) []string {
+func (u *UIDTrackingControllerExpectations) getUIDs(key string) []string {
 	set, ok := u.uids[key]
 	if !ok {
 		return nil

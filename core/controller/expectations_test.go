@@ -85,11 +85,11 @@ func TestLowerAndRaiseKeepTimestamp(t *testing.T) {
 	e := NewControllerExpectations(clk)
 	e.ExpectCreations("k", 2)
 	clk.Advance(4 * time.Minute)
-	e.RaiseExpectations("k", 1, 0)
+	e.raiseExpectations("k", 1, 0)
 	e.LowerExpectations("k", 1, 0)
 	exp, _ := e.GetExpectations("k")
-	if !exp.Timestamp().Equal(clock.Epoch) {
-		t.Errorf("timestamp moved to %v", exp.Timestamp())
+	if !exp.timestamp.Equal(clock.Epoch) {
+		t.Errorf("timestamp moved to %v", exp.timestamp)
 	}
 	if add, del := exp.GetExpectations(); add != 2 || del != 0 {
 		t.Errorf("add=%d del=%d, want 2 0", add, del)
@@ -122,7 +122,7 @@ func TestUIDExpectations(t *testing.T) {
 			if u.SatisfiedExpectations(key) {
 				t.Errorf("%s satisfied expectations before deletion", key)
 			}
-			if got := u.GetUIDs(key); !slices.Equal(got, podKeys) {
+			if got := u.getUIDs(key); !slices.Equal(got, podKeys) {
 				t.Errorf("GetUIDs = %v", got)
 			}
 			for _, p := range podKeys {
@@ -137,7 +137,7 @@ func TestUIDExpectations(t *testing.T) {
 				t.Errorf("%s didn't satisfy expectations after deletion", key)
 			}
 			u.DeleteExpectations(key)
-			if u.GetUIDs(key) != nil {
+			if u.getUIDs(key) != nil {
 				t.Errorf("failed to delete uid expectations for %s", key)
 			}
 			if _, ok := u.GetExpectations(key); ok {

@@ -72,11 +72,6 @@ var (
 	// bindings wait for this bucket (core/scheduler), its events go
 	// through a second clientset (createClients: eventClient).
 	KubeSchedulerClient = ClientConnection{QPS: 50, Burst: 100}
-	// KubeletClient is the kubelet's KubeAPIQPS 50 / KubeAPIBurst 100
-	// (pkg/kubelet/apis/config/v1beta1 SetDefaults_KubeletConfiguration);
-	// its events go through a client of their own, EventRecordQPS 50 /
-	// EventBurst 100.
-	KubeletClient = ClientConnection{QPS: 50, Burst: 100}
 )
 
 // String spells the setting as the flags do: "qps 20, burst 30".
@@ -235,12 +230,6 @@ func NewClient(name string, s *apiserver.Server, c clock.Source, conn ClientConn
 	cl.Configure(conn)
 	return cl
 }
-
-// Name is the client's user agent.
-func (c *Client) Name() string { return c.name }
-
-// Connection is the client's QPS and burst.
-func (c *Client) Connection() ClientConnection { return c.conn }
 
 // Server is the API server the client talks to, for reads.
 func (c *Client) Server() *apiserver.Server { return c.server }

@@ -128,9 +128,6 @@ func (in *Informers) base() *Informers {
 	return in
 }
 
-// Pending reports whether writes exist that the caches have not seen.
-func (in *Informers) Pending() bool { return in.base().watcher.Pending() }
-
 // Pump delivers every pending watch event to the caches and handlers and
 // returns how many it delivered.
 func (in *Informers) Pump() int {
@@ -408,9 +405,6 @@ func (st *Store) List(namespace string, selector labels.Selector) []api.Object {
 // SharedInformer.LastStoreSyncResourceVersion, what the consistency store
 // compares its writes with).
 func (st *Store) LastStoreSyncResourceVersion() string { return st.lastSyncRV }
-
-// Len is the number of cached objects.
-func (st *Store) Len() int { return len(st.objects) }
 
 // ListAs is Store.List for a known Go type.
 func ListAs[T api.Object](st *Store, namespace string, selector labels.Selector) []T {

@@ -208,7 +208,7 @@ func TestActivePodFiltering(t *testing.T) {
 	if got, want := podNames(FilterTerminatingPods(pods)), []string{"pending-deleting", "running-deleting"}; !slices.Equal(got, want) {
 		t.Errorf("FilterTerminatingPods = %v, want %v", got, want)
 	}
-	if got := CountTerminatingPods(pods); got != 2 {
+	if got := countTerminatingPods(pods); got != 2 {
 		t.Errorf("CountTerminatingPods = %d, want 2", got)
 	}
 }

@@ -64,10 +64,6 @@ func (q *Queue) WithBackOff(base, max time.Duration) *Queue {
 	return q
 }
 
-// NewQueue returns an empty queue reading time from c, with arrival tickets
-// of its own; controllers of a cluster use Context.NewQueue instead.
-func NewQueue(c clock.Source) *Queue { return newQueue(c, &Arrivals{}) }
-
 func newQueue(c clock.Source, a *Arrivals) *Queue {
 	return &Queue{
 		clock:    c,

@@ -19,7 +19,7 @@ func drain(q *Queue) []string {
 }
 
 func TestQueueDeduplicatesAndKeepsFIFO(t *testing.T) {
-	q := NewQueue(clock.New(clock.Epoch))
+	q := newQueue(clock.New(clock.Epoch), &Arrivals{})
 	for _, k := range []string{"b", "a", "b", "c", "a"} {
 		q.Add(k)
 	}
@@ -29,7 +29,7 @@ func TestQueueDeduplicatesAndKeepsFIFO(t *testing.T) {
 }
 
 func TestQueueReAddWhileProcessing(t *testing.T) {
-	q := NewQueue(clock.New(clock.Epoch))
+	q := newQueue(clock.New(clock.Epoch), &Arrivals{})
 	q.Add("web")
 	k, _ := q.Get()
 	q.Add(k) // an event arrived while the key was being synced
@@ -40,7 +40,7 @@ func TestQueueReAddWhileProcessing(t *testing.T) {
 
 func TestQueueAddAfterFollowsVirtualClock(t *testing.T) {
 	c := clock.New(clock.Epoch)
-	q := NewQueue(c)
+	q := newQueue(c, &Arrivals{})
 	q.AddAfter("late", 10*time.Second)
 	q.AddAfter("early", 3*time.Second)
 	q.AddAfter("late", 20*time.Second) // the earlier due time wins
@@ -58,7 +58,7 @@ func TestQueueAddAfterFollowsVirtualClock(t *testing.T) {
 
 func TestQueueRateLimitedBackOff(t *testing.T) {
 	c := clock.New(clock.Epoch)
-	q := NewQueue(c)
+	q := newQueue(c, &Arrivals{})
 	q.AddRateLimited("x") // 5ms
 	q.AddRateLimited("x") // 10ms, but the earlier due time is kept
 	if q.NumRequeues("x") != 2 {
@@ -120,7 +120,7 @@ func TestParkedKeyTakesItsTicketWhenDue(t *testing.T) {
 
 func TestQueueWithBackOffUsesItsBounds(t *testing.T) {
 	c := clock.New(clock.Epoch)
-	q := NewQueue(c).WithBackOff(time.Second, 3*time.Second)
+	q := newQueue(c, &Arrivals{}).WithBackOff(time.Second, 3*time.Second)
 	for i, want := range []time.Duration{time.Second, 2 * time.Second, 3 * time.Second, 3 * time.Second} {
 		q.AddRateLimited("svc")
 		due, ok := q.NextDue()
@@ -140,7 +140,7 @@ func TestQueueWithBackOffUsesItsBounds(t *testing.T) {
 // earliest that remain.
 func TestQueueNextDueAfterPromotion(t *testing.T) {
 	c := clock.New(clock.Epoch)
-	q := NewQueue(c)
+	q := newQueue(c, &Arrivals{})
 	q.AddAfter("a", 2*time.Second)
 	q.AddAfter("a", 5*time.Second) // keeps 2s
 	q.AddAfter("b", 4*time.Second)

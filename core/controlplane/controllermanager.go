@@ -124,14 +124,6 @@ func (m *ControllerManager) SetClientConnection(conn controller.ClientConnection
 	}
 }
 
-// ClientConnection is the QPS and burst the process's clients use.
-func (m *ControllerManager) ClientConnection() controller.ClientConnection {
-	if m.conn != nil {
-		return *m.conn
-	}
-	return controller.KubeControllerManagerClient
-}
-
 // Stop kills the running process: its controllers stop where they are,
 // with whatever they had queued, and the Lease keeps its last holder.
 func (m *ControllerManager) Stop() error {

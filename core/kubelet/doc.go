@@ -78,9 +78,10 @@
 // # Structure
 //
 //	kubelet.go     Kubelet: New, the controller and actor halves, timers
-//	pod_worker.go  per-pod worker: syncPod, advance, computePodActions,
-//	               doBackOff, syncTerminatingPod (kuberuntime_manager.go,
-//	               pod_workers.go)
+//	pod_worker.go  per-pod worker: syncPod, advance, completeWork's
+//	               requeue times (pod_workers.go)
+//	runtime_manager.go  computePodActions, doBackOff, KillPod,
+//	               syncTerminatingPod (kuberuntime_manager.go, kubelet.go)
 //	initcontainers.go  computeInitContainerActions: init containers and
 //	               native sidecars, KillPod's termination ordering
 //	               (kuberuntime_container.go, kuberuntime_termination_order.go)

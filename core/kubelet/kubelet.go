@@ -226,12 +226,6 @@ func (k *Kubelet) Queue() *controller.Queue { return k.queue }
 // MaxRetries implements controller.Controller: a kubelet retries forever.
 func (k *Kubelet) MaxRetries() int { return 0 }
 
-// Cache is the node's image store (scenarios may preload or remove images).
-func (k *Kubelet) Cache() *images.Cache { return k.cache }
-
-// Registry is the image registry the node pulls from.
-func (k *Kubelet) Registry() *images.Registry { return k.reg }
-
 // SetDown fails (true) or recovers (false) the node. A failed node's
 // kubelet stops renewing its Lease, posting node status and syncing pods,
 // as a node cut off from the control plane does; its containers go on as

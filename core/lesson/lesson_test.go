@@ -226,7 +226,7 @@ func TestSetupChecks(t *testing.T) {
 	if err != nil || len(rep.Problems) != 1 || rep.Problems[0].Error() != `small.txtar:7: the setup: check deployment/web .status.availableReplicas == 4: not met after the setup: deployment/web .status.availableReplicas is 3; the step wants == 4` {
 		t.Errorf("verify: %v %v", err, rep.Problems)
 	}
-	if !strings.HasPrefix(rep.Text(), "setup\n  FAIL deployment/web .status.availableReplicas == 4: deployment/web .status.availableReplicas is 3\nstep 1") {
-		t.Errorf("text:\n%s", rep.Text())
+	if !strings.HasPrefix(rep.text(), "setup\n  FAIL deployment/web .status.availableReplicas == 4: deployment/web .status.availableReplicas is 3\nstep 1") {
+		t.Errorf("text:\n%s", rep.text())
 	}
 }

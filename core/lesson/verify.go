@@ -101,9 +101,9 @@ func Verify(l *Lesson, opts scenario.Options) (*Report, error) {
 	return rep, nil
 }
 
-// Text is the report as `play --check` prints it: per step its checks,
+// text is the report as `play --check` prints it: per step its checks,
 // ok or FAIL, with what each saw.
-func (rep *Report) Text() string {
+func (rep *Report) text() string {
 	s, _ := rep.Render(English) // English has every sentence Eval says
 	return s
 }

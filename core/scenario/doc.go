@@ -48,6 +48,10 @@
 // Like all of core/, the package does no I/O: files come in as bytes.
 //
 //	parse.go   Parse, Scenario, Command and the checks of each verb
+//	image.go   the image verb: ImageSpec and its options
+//	controlplane.go  the controller-manager verb
+//	suggest.go "did you mean" for a misspelt verb or option
+//	translate.go  a scenario's translated descriptions
 //	words.go   the files a kubectl line reads with -f
 //	run.go     Run, Runner, Result, Transcript
 //	kubectl.go running a kubectl line on the cluster

@@ -54,7 +54,8 @@
 //	world.go    one cluster and what the session follows of it; executing an
 //	            entry (kubectl through core/kubectl, the other verbs through
 //	            core/scenario's runner)
-//	view.go     the View schema; build.go builds it from the informer caches
+//	view.go     the View schema; build.go builds it from the informer caches,
+//	            build_objects.go each object's part of it
 //	events.go   the event stream, followed by a watch
 //	chart.go    the replica history per ReplicaSet
 //	history.go  the bounded view history

@@ -24,6 +24,3 @@ func (s *Session) SetDraft(text string) bool {
 	s.draft = text
 	return true
 }
-
-// Draft is the editor's text the session carries, "" if none.
-func (s *Session) Draft() string { return s.draft }

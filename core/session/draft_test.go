@@ -27,7 +27,7 @@ func TestDraftTravelsWithTheSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Draft != draft || d.Draft() != draft {
+	if r.Draft != draft || d.draft != draft {
 		t.Errorf("decoded draft %q, want %q", r.Draft, draft)
 	}
 	for _, f := range r.Files {
@@ -46,10 +46,10 @@ func TestDraftTravelsWithTheSession(t *testing.T) {
 	if _, err := d.Load("plain.txtar", []byte("seed 1\ntick 1\n")); err != nil {
 		t.Fatal(err)
 	}
-	if d.Draft() != "" {
-		t.Errorf("after loading an archive without a draft: %q", d.Draft())
+	if d.draft != "" {
+		t.Errorf("after loading an archive without a draft: %q", d.draft)
 	}
-	if s.SetDraft(strings.Repeat("x", maxDraftBytes+1)) || s.Draft() != draft {
+	if s.SetDraft(strings.Repeat("x", maxDraftBytes+1)) || s.draft != draft {
 		t.Error("an oversized draft replaced the kept one")
 	}
 }

@@ -21,12 +21,12 @@ type LessonResult struct {
 	Solutions [][]string `json:"solutions"`
 }
 
-// OpenLesson replaces the session with a lesson (a txtar archive, see
+// openLesson replaces the session with a lesson (a txtar archive, see
 // core/lesson): a fresh cluster with its seed and files, its setup run into
 // the log, and the lesson kept so that LessonChecks can evaluate its steps.
 // A lesson that does not parse changes nothing; its error lists each bad
 // line. Loading anything else (Load, Decode, Reset) closes the lesson.
-func (s *Session) OpenLesson(name string, data []byte) (*LessonResult, error) {
+func (s *Session) openLesson(name string, data []byte) (*LessonResult, error) {
 	l, err := lesson.Parse(name, data)
 	if err != nil {
 		return nil, err
@@ -34,7 +34,7 @@ func (s *Session) OpenLesson(name string, data []byte) (*LessonResult, error) {
 	return s.OpenParsedLesson(l, "")
 }
 
-// OpenParsedLesson is OpenLesson for a lesson already parsed, in any
+// OpenParsedLesson is openLesson for a lesson already parsed, in any
 // language (lesson.Load, lesson.Translate). The result's title and doc
 // are the lesson's, in its language; the session's own doc, which Script
 // and share links carry, stays the archive's. ref is the name share links
@@ -91,9 +91,6 @@ func (s *Session) attach(r *LoadResult, l *lesson.Lesson, ref string) *LessonRes
 	}
 	return out
 }
-
-// Lesson is the lesson open in the session, or nil.
-func (s *Session) Lesson() *lesson.Lesson { return s.lesson }
 
 // LessonChecks evaluates the checks of step i (0-based) of the open lesson
 // on the cluster at the tick shown, each with what it saw in plain words.

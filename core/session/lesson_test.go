@@ -17,7 +17,7 @@ func openLesson(t *testing.T, s *Session, file string) *LessonResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := s.OpenLesson(file, data)
+	r, err := s.openLesson(file, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestLessonChecksChangeNothing(t *testing.T) {
 	for _, l := range lines {
 		mustRun(t, a, l)
 		mustRun(t, b, l)
-		for i := range a.Lesson().Steps {
+		for i := range a.lesson.Steps {
 			mustChecks(t, a, i)
 		}
 		a.Back()
@@ -114,14 +114,14 @@ func TestLessonErrors(t *testing.T) {
 	if _, err := s.LessonChecks(0); err == nil || err.Error() != "no lesson is open" {
 		t.Errorf("no lesson: %v", err)
 	}
-	if _, err := s.OpenLesson("bad.txtar", []byte("# Bad\nstep One\ntxet a.md\n")); err == nil || !strings.Contains(err.Error(), `bad.txtar:3: unknown directive "txet"`) {
+	if _, err := s.openLesson("bad.txtar", []byte("# Bad\nstep One\ntxet a.md\n")); err == nil || !strings.Contains(err.Error(), `bad.txtar:3: unknown directive "txet"`) {
 		t.Errorf("bad lesson: %v", err)
 	}
 	openLesson(t, s, "create-deployment.txtar")
 	if _, err := s.LessonChecks(3); err == nil || err.Error() != "step 3: the lesson has steps 0 to 2" {
 		t.Errorf("step out of range: %v", err)
 	}
-	if err := s.Reset(1); err != nil || s.Lesson() != nil {
+	if err := s.Reset(1); err != nil || s.lesson != nil {
 		t.Errorf("Reset kept the lesson (%v)", err)
 	}
 }
@@ -141,8 +141,8 @@ func TestOpenParsedLessonInALanguage(t *testing.T) {
 	if r.Lang != "vi" || r.Title != "Tạo một Deployment" || !strings.HasPrefix(r.Doc, "Tạo một Deployment\nDeployment tạo ra") || r.Lesson.Lang != "vi" {
 		t.Errorf("opened: lang %q title %q doc %q", r.Lang, r.Title, r.Doc)
 	}
-	if s.Title() != "Creating a Deployment" || !bytes.HasPrefix(s.Script(), []byte("# Creating a Deployment\n")) {
-		t.Errorf("session title %q, script %q", s.Title(), s.Script()[:40])
+	if s.title != "Creating a Deployment" || !bytes.HasPrefix(s.Script(), []byte("# Creating a Deployment\n")) {
+		t.Errorf("session title %q, script %q", s.title, s.Script()[:40])
 	}
 	for _, line := range r.Solutions[0] {
 		s.Run(line)
@@ -177,8 +177,8 @@ func TestLessonSurvivesEncodeDecode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.LessonRef != "create-deployment" || back.Lesson() != nil {
-		t.Fatalf("decoded: ref %q, lesson open %v", r.LessonRef, back.Lesson() != nil)
+	if r.LessonRef != "create-deployment" || back.lesson != nil {
+		t.Fatalf("decoded: ref %q, lesson open %v", r.LessonRef, back.lesson != nil)
 	}
 	lr, err := back.AttachLesson(r, l, r.LessonRef)
 	if err != nil {
@@ -195,7 +195,7 @@ func TestLessonSurvivesEncodeDecode(t *testing.T) {
 	// with another seed are not the lesson's.
 	other := newSession(t, 1)
 	mustRun(t, other, "kubectl get pods")
-	if _, err := other.AttachLesson(&LoadResult{}, l, "create-deployment"); err == nil || other.Lesson() != nil {
+	if _, err := other.AttachLesson(&LoadResult{}, l, "create-deployment"); err == nil || other.lesson != nil {
 		t.Errorf("attached to a session that is not the lesson's: %v", err)
 	}
 	script := string(s.Script())

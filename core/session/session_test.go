@@ -174,8 +174,8 @@ func TestApplyErrorsKeepPositions(t *testing.T) {
 			t.Errorf("source %q does not show line %d %q", e.Source, e.Line, lines[e.Line-1])
 		}
 	}
-	if len(s.Log()) != 0 || len(s.Files()) != 0 {
-		t.Errorf("a failed apply changed the session: log %v files %v", s.Log(), s.Files())
+	if len(s.entries()) != 0 || len(s.Files()) != 0 {
+		t.Errorf("a failed apply changed the session: log %v files %v", s.entries(), s.Files())
 	}
 	if !bytes.Equal(before, viewJSON(t, s)) {
 		t.Error("a failed apply changed the view")
@@ -335,7 +335,7 @@ func TestBranchDiscardsTheFuture(t *testing.T) {
 	if s.Head() != 12 || s.Cursor() != 12 {
 		t.Fatalf("head %d cursor %d", s.Head(), s.Cursor())
 	}
-	for _, e := range s.Log() {
+	for _, e := range s.entries() {
 		if e.End > 12 {
 			t.Errorf("log keeps %q ending at %d", e.Line, e.End)
 		}
@@ -363,10 +363,10 @@ func TestTickInThePastMovesAlongTheTimeline(t *testing.T) {
 	s := newSession(t, 1)
 	live := rollout(t, s)
 	head := s.Head()
-	log := s.Log()
+	log := s.entries()
 	s.Jump(3)
 	s.Tick(2)
-	if s.Cursor() != 5 || s.Head() != head || len(s.Log()) != len(log) {
+	if s.Cursor() != 5 || s.Head() != head || len(s.entries()) != len(log) {
 		t.Fatalf("cursor %d head %d", s.Cursor(), s.Head())
 	}
 	if !bytes.Equal(viewJSON(t, s), live[5]) {
@@ -381,10 +381,10 @@ func TestTickInThePastMovesAlongTheTimeline(t *testing.T) {
 func TestReadOnlyCommandInThePast(t *testing.T) {
 	s := newSession(t, 1)
 	rollout(t, s)
-	head, log := s.Head(), len(s.Log())
+	head, log := s.Head(), len(s.entries())
 	s.Jump(4)
 	out := s.Run("kubectl get rs")
-	if !out.Past || out.Exit != 0 || s.Head() != head || len(s.Log()) != log {
+	if !out.Past || out.Exit != 0 || s.Head() != head || len(s.entries()) != log {
 		t.Fatalf("get in the past: %+v, head %d", out, s.Head())
 	}
 	// At tick 4 only the first ReplicaSet exists.
@@ -418,7 +418,7 @@ func TestBlockingCommandTicksAreSeen(t *testing.T) {
 	midView := viewJSON(t, s)
 	// Branching inside the wait cuts the command short with a MaxWait.
 	mustRun(t, s, "node fail node-1")
-	log := s.Log()
+	log := s.entries()
 	var cut *Entry
 	for i := range log {
 		if strings.HasPrefix(log[i].Line, "kubectl rollout status") {
@@ -457,8 +457,8 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Cursor != 17 || d.Cursor() != 17 || d.Head() != s.Head() || d.Seed() != 42 {
-		t.Fatalf("decoded cursor %d head %d seed %d", d.Cursor(), d.Head(), d.Seed())
+	if res.Cursor != 17 || d.Cursor() != 17 || d.Head() != s.Head() || d.seed != 42 {
+		t.Fatalf("decoded cursor %d head %d seed %d", d.Cursor(), d.Head(), d.seed)
 	}
 	if !bytes.Equal(viewJSON(t, d), viewJSON(t, s)) {
 		t.Error("decoded view differs")
@@ -549,7 +549,7 @@ func TestLoadScenario(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Title != "Rolling update" || res.Seed != 9 || s.Seed() != 9 || res.Head != 10 || len(res.Files) != 1 {
+	if res.Title != "Rolling update" || res.Seed != 9 || s.seed != 9 || res.Head != 10 || len(res.Files) != 1 {
 		t.Fatalf("load: %+v", res)
 	}
 	if len(res.Transcript) != 3 || !strings.Contains(res.Transcript[2].Stdout, "3/3") {
@@ -559,8 +559,8 @@ func TestLoadScenario(t *testing.T) {
 		t.Error("a scenario naming a missing file loaded")
 	}
 	// A failed load leaves the session as it was.
-	if s.Title() != "Rolling update" {
-		t.Errorf("title %q after a failed load", s.Title())
+	if s.title != "Rolling update" {
+		t.Errorf("title %q after a failed load", s.title)
 	}
 }
 
@@ -585,8 +585,8 @@ func TestConsoleVerbs(t *testing.T) {
 			t.Errorf("%s: exit %d, output %q; want %d, %q", tc.line, out.Exit, out.Output, tc.exit, tc.want)
 		}
 	}
-	if s.Seed() != 5 || s.Head() != 0 {
-		t.Errorf("after reset: seed %d head %d", s.Seed(), s.Head())
+	if s.seed != 5 || s.Head() != 0 {
+		t.Errorf("after reset: seed %d head %d", s.seed, s.Head())
 	}
 }
 

@@ -386,9 +386,5 @@ func (s *Sim) SetControllerManagerClient(conn controller.ClientConnection) {
 	s.kcm.SetClientConnection(conn)
 }
 
-// ControllerManagerClient is kube-controller-manager's --kube-api-qps and
-// --kube-api-burst.
-func (s *Sim) ControllerManagerClient() controller.ClientConnection { return s.kcm.ClientConnection() }
-
 // ControllerManager reports the kube-controller-manager process's state.
 func (s *Sim) ControllerManager() controlplane.Status { return s.kcm.Status() }

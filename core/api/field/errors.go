@@ -128,8 +128,8 @@ func Invalid(field *Path, value any, detail string) *Error {
 	return &Error{Type: ErrorTypeInvalid, Field: field.String(), BadValue: value, Detail: detail}
 }
 
-// TypeInvalid reports a value of the wrong schema type.
-func TypeInvalid(field *Path, value any, detail string) *Error {
+// typeInvalid reports a value of the wrong schema type.
+func typeInvalid(field *Path, value any, detail string) *Error {
 	return &Error{Type: ErrorTypeTypeInvalid, Field: field.String(), BadValue: value, Detail: detail}
 }
 
@@ -178,8 +178,8 @@ func TooLong(field *Path, _ any, maxLength int) *Error {
 	return &Error{Type: ErrorTypeTooLong, Field: field.String(), BadValue: "<value omitted>", Detail: msg}
 }
 
-// TooLongCharacters is TooLong counted in characters rather than bytes.
-func TooLongCharacters(field *Path, _ any, maxLength int) *Error {
+// tooLongCharacters is TooLong counted in characters rather than bytes.
+func tooLongCharacters(field *Path, _ any, maxLength int) *Error {
 	msg := "value is too long"
 	if maxLength >= 0 {
 		msg = fmt.Sprintf("may not be more than %d %s", maxLength, plural(maxLength, "character", "characters"))
@@ -201,8 +201,8 @@ func TooMany(field *Path, actualQuantity, maxQuantity int) *Error {
 	return &Error{Type: ErrorTypeTooMany, Field: field.String(), BadValue: actual, Detail: msg}
 }
 
-// TooFew reports a list with fewer than minQuantity items.
-func TooFew(field *Path, actualQuantity, minQuantity int) *Error {
+// tooFew reports a list with fewer than minQuantity items.
+func tooFew(field *Path, actualQuantity, minQuantity int) *Error {
 	msg := "has too few items"
 	if minQuantity >= 0 {
 		msg = fmt.Sprintf("must have at least %d %s", minQuantity, plural(minQuantity, "item", "items"))
@@ -210,8 +210,8 @@ func TooFew(field *Path, actualQuantity, minQuantity int) *Error {
 	return &Error{Type: ErrorTypeTooFew, Field: field.String(), BadValue: actualQuantity, Detail: msg}
 }
 
-// TooShort reports a string shorter than minLength characters.
-func TooShort(field *Path, value string, minLength int) *Error {
+// tooShort reports a string shorter than minLength characters.
+func tooShort(field *Path, value string, minLength int) *Error {
 	msg := "value is too short"
 	if minLength >= 0 {
 		msg = fmt.Sprintf("must be at least %d %s", minLength, plural(minLength, "character", "characters"))

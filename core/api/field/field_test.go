@@ -99,14 +99,14 @@ func TestErrorRendering(t *testing.T) {
 		{TooLong(NewPath("metadata", "annotations"), "", 262144), "metadata.annotations: Too long: may not be more than 262144 bytes"},
 		{TooLong(p, "", 1), "spec.x: Too long: may not be more than 1 byte"},
 		{TooLong(p, "", -1), "spec.x: Too long: value is too long"},
-		{TooLongCharacters(p, "", 63), "spec.x: Too long: may not be more than 63 characters"},
+		{tooLongCharacters(p, "", 63), "spec.x: Too long: may not be more than 63 characters"},
 		{TooMany(p, 5, 3), "spec.x: Too many: 5: must have at most 3 items"},
 		{TooMany(p, 2, 1), "spec.x: Too many: 2: must have at most 1 item"},
 		{TooMany(p, -1, -1), "spec.x: Too many: has too many items"},
-		{TooFew(p, 0, 1), "spec.x: Too few: 0: must have at least 1 item"},
-		{TooShort(p, "ab", 3), "spec.x: Too short: must be at least 3 characters"},
+		{tooFew(p, 0, 1), "spec.x: Too few: 0: must have at least 1 item"},
+		{tooShort(p, "ab", 3), "spec.x: Too short: must be at least 3 characters"},
 		{InternalError(p, errors.New("boom")), "spec.x: Internal error: boom"},
-		{TypeInvalid(p, "s", "expected int"), `spec.x: Invalid value: "s": expected int`},
+		{typeInvalid(p, "s", "expected int"), `spec.x: Invalid value: "s": expected int`},
 		{&Error{Type: "Weird", Field: "f"}, `f: Internal error: unhandled error code: <unknown error "Weird">: please report this`},
 	}
 	for i, tt := range tests {
@@ -179,7 +179,7 @@ func TestNewAggregate(t *testing.T) {
 
 func TestFilter(t *testing.T) {
 	list := ErrorList{Required(NewPath("a"), ""), Invalid(NewPath("b"), 1, "x")}
-	got := list.Filter(NewErrorTypeMatcher(ErrorTypeRequired))
+	got := list.filter(newErrorTypeMatcher(ErrorTypeRequired))
 	if len(got) != 1 || got[0].Field != "b" {
 		t.Fatalf("Filter kept %v", got)
 	}

@@ -28,8 +28,8 @@ func (list ErrorList) ToAggregate() Aggregate {
 	return NewAggregate(errs)
 }
 
-// Filter returns the errors for which no matcher returns true.
-func (list ErrorList) Filter(matchers ...func(*Error) bool) ErrorList {
+// filter returns the errors for which no matcher returns true.
+func (list ErrorList) filter(matchers ...func(*Error) bool) ErrorList {
 	var out ErrorList
 next:
 	for _, e := range list {
@@ -43,8 +43,8 @@ next:
 	return out
 }
 
-// NewErrorTypeMatcher matches errors of type t, for Filter.
-func NewErrorTypeMatcher(t ErrorType) func(*Error) bool {
+// newErrorTypeMatcher matches errors of type t, for filter.
+func newErrorTypeMatcher(t ErrorType) func(*Error) bool {
 	return func(e *Error) bool { return e.Type == t }
 }
 

@@ -16,7 +16,7 @@ func FuzzParseSelector(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		sel, err := ParseSelector(in)
+		sel, err := parseSelector(in)
 		if err != nil {
 			if sel != nil {
 				t.Fatalf("ParseSelector(%q) returned a selector and an error", in)
@@ -24,12 +24,12 @@ func FuzzParseSelector(f *testing.F) {
 			return
 		}
 		canon := sel.String()
-		again, err := ParseSelector(canon)
+		again, err := parseSelector(canon)
 		if err != nil {
 			t.Fatalf("ParseSelector(%q) ok, but its String() %q does not parse: %v", in, canon, err)
 		}
 		canon2 := again.String()
-		third, err := ParseSelector(canon2)
+		third, err := parseSelector(canon2)
 		if err != nil || third.String() != canon2 {
 			t.Fatalf("String() does not settle: %q -> %q -> %q -> %v, %v", in, canon, canon2, third, err)
 		}

@@ -65,19 +65,16 @@ type nothing struct{}
 // Everything returns the selector that matches every field set.
 func Everything() Selector { return and{} }
 
-// Nothing returns the selector that matches no field set.
-func Nothing() Selector { return nothing{} }
-
 // OneTermEqualSelector returns the selector `field=value`.
 func OneTermEqualSelector(field, value string) Selector { return &term{field: field, value: value} }
 
-// OneTermNotEqualSelector returns the selector `field!=value`.
-func OneTermNotEqualSelector(field, value string) Selector {
+// oneTermNotEqualSelector returns the selector `field!=value`.
+func oneTermNotEqualSelector(field, value string) Selector {
 	return &term{field: field, value: value, negated: true}
 }
 
-// AndSelectors returns the conjunction of the selectors.
-func AndSelectors(selectors ...Selector) Selector { return and(slices.Clone(selectors)) }
+// andSelectors returns the conjunction of the selectors.
+func andSelectors(selectors ...Selector) Selector { return and(slices.Clone(selectors)) }
 
 // SelectorFromSet returns a selector matching exactly the set: one
 // `field=value` term per field. A nil set gives Everything. Unlike
@@ -203,8 +200,8 @@ func (n nothing) Transform(TransformFunc) (Selector, error) { return n, nil }
 func (nothing) Requirements() []Requirement                 { return nil }
 func (nothing) String() string                              { return "" }
 
-// ParseSelector parses a `--field-selector` string (fields.ParseSelector).
-func ParseSelector(selector string) (Selector, error) {
+// parseSelector parses a `--field-selector` string (fields.ParseSelector).
+func parseSelector(selector string) (Selector, error) {
 	return ParseAndTransformSelector(selector, func(f, v string) (string, string, error) { return f, v, nil })
 }
 

@@ -116,7 +116,7 @@ func TestSelectorParse(t *testing.T) {
 		`x=a\=\=b`,
 	}
 	for _, in := range good {
-		sel, err := ParseSelector(in)
+		sel, err := parseSelector(in)
 		if err != nil {
 			t.Errorf("ParseSelector(%q): %v", in, err)
 			continue
@@ -136,7 +136,7 @@ func TestSelectorParse(t *testing.T) {
 		`x=\q`:         `invalid field selector: invalid escape sequence: \q`,
 	}
 	for in, want := range bad {
-		sel, err := ParseSelector(in)
+		sel, err := parseSelector(in)
 		if err == nil || err.Error() != want || sel != nil {
 			t.Errorf("ParseSelector(%q) = %v, %v; want error %q", in, sel, err, want)
 		}
@@ -145,24 +145,24 @@ func TestSelectorParse(t *testing.T) {
 
 // Terms are sorted as raw strings, so the order given does not matter.
 func TestDeterministicParse(t *testing.T) {
-	s1, err1 := ParseSelector("x=a,a=x")
-	s2, err2 := ParseSelector("a=x,x=a")
+	s1, err1 := parseSelector("x=a,a=x")
+	s2, err2 := parseSelector("a=x,x=a")
 	if err1 != nil || err2 != nil || s1.String() != s2.String() || s1.String() != "a=x,x=a" {
 		t.Errorf("%v %v: %q vs %q", err1, err2, s1, s2)
 	}
 	// "==" is read as "=", and the canonical form uses "=".
-	if s, _ := ParseSelector("status.phase==Running"); s.String() != "status.phase=Running" {
+	if s, _ := parseSelector("status.phase==Running"); s.String() != "status.phase=Running" {
 		t.Errorf("== form: %q", s)
 	}
 	// Empty terms are skipped; a term that is only an operator selects
 	// everything (Transform drops empty field and value).
 	for _, in := range []string{",", ",,", "=", "!=", "==", "=,!="} {
-		s, err := ParseSelector(in)
+		s, err := parseSelector(in)
 		if err != nil || !s.Empty() || s.String() != "" {
 			t.Errorf("ParseSelector(%q) = %q (empty %v), %v", in, s, s != nil && s.Empty(), err)
 		}
 	}
-	if s, _ := ParseSelector("a=b,="); s.String() != "a=b" {
+	if s, _ := parseSelector("a=b,="); s.String() != "a=b" {
 		t.Errorf("ParseSelector(a=b,=) = %q", s)
 	}
 }
@@ -206,7 +206,7 @@ func TestSelectorMatches(t *testing.T) {
 		}{c.sel, fieldset, c.match})
 	}
 	for _, c := range cases {
-		sel, err := ParseSelector(c.sel)
+		sel, err := parseSelector(c.sel)
 		if err != nil {
 			t.Errorf("ParseSelector(%q): %v", c.sel, err)
 			continue
@@ -221,13 +221,13 @@ func TestEverythingAndNothing(t *testing.T) {
 	if !Everything().Matches(Set{"x": "y"}) || !Everything().Empty() || Everything().String() != "" {
 		t.Error("Everything")
 	}
-	if Nothing().Matches(Set{}) || Nothing().Empty() || Nothing().String() != "" {
+	if (nothing{}).Matches(Set{}) || (nothing{}).Empty() || (nothing{}).String() != "" {
 		t.Error("Nothing")
 	}
 	if !OneTermEqualSelector("x", "y").Matches(Set{"x": "y"}) || OneTermEqualSelector("x", "y").Matches(Set{"x": "z"}) {
 		t.Error("OneTermEqualSelector")
 	}
-	if OneTermNotEqualSelector("x", "y").Matches(Set{"x": "y"}) || !OneTermNotEqualSelector("x", "y").Matches(Set{"x": "z"}) {
+	if oneTermNotEqualSelector("x", "y").Matches(Set{"x": "y"}) || !oneTermNotEqualSelector("x", "y").Matches(Set{"x": "z"}) {
 		t.Error("OneTermNotEqualSelector")
 	}
 }
@@ -250,10 +250,10 @@ func TestSetMatches(t *testing.T) {
 			t.Errorf("SelectorFromSet(%v).Matches = %v", c.sel, got)
 		}
 	}
-	if s := Set(nil).AsSelector(); s == nil || !s.Empty() {
+	if s := Set(nil).asSelector(); s == nil || !s.Empty() {
 		t.Error("a nil Set should select everything")
 	}
-	if !(Set{}).AsSelector().Empty() || !(and(nil)).Empty() || !(and{and{}}).Empty() {
+	if !(Set{}).asSelector().Empty() || !(and(nil)).Empty() || !(and{and{}}).Empty() {
 		t.Error("empty sets and conjunctions should be empty")
 	}
 	if (&term{}).Empty() || (&term{negated: true}).Empty() || (and{&term{field: "a", value: "b"}}).Empty() {
@@ -275,7 +275,7 @@ func TestRequiresExactMatch(t *testing.T) {
 		value string
 		found bool
 	}{
-		"empty set":                 {Set{}.AsSelector(), "test", "", false},
+		"empty set":                 {Set{}.asSelector(), "test", "", false},
 		"empty term":                {&term{}, "test", "", false},
 		"skipped term":              {&term{field: "a", value: "b"}, "test", "", false},
 		"valid term":                {&term{field: "test", value: "b"}, "test", "b", true},
@@ -323,7 +323,7 @@ func TestTransform(t *testing.T) {
 	if _, err := ParseAndTransformSelector("foo", conv); err == nil || err.Error() != "invalid selector: 'foo'; can't understand 'foo'" {
 		t.Errorf("error = %v", err)
 	}
-	if s, err := AndSelectors(OneTermEqualSelector("spec.host", "n")).Transform(conv); err != nil || s.String() != "spec.nodeName=n" {
+	if s, err := andSelectors(OneTermEqualSelector("spec.host", "n")).Transform(conv); err != nil || s.String() != "spec.nodeName=n" {
 		t.Errorf("AndSelectors Transform = %v, %v", s, err)
 	}
 }

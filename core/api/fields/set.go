@@ -40,6 +40,6 @@ func (s Set) String() string {
 	return strings.Join(pairs, ",")
 }
 
-// AsSelector returns a selector that matches exactly this set
+// asSelector returns a selector that matches exactly this set
 // (SelectorFromSet).
-func (s Set) AsSelector() Selector { return SelectorFromSet(s) }
+func (s Set) asSelector() Selector { return SelectorFromSet(s) }

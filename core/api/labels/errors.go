@@ -75,8 +75,8 @@ func (e *AggregateError) Error() string {
 	return "[" + strings.Join(e.msgs, ", ") + "]"
 }
 
-// Errors returns the individual messages.
-func (e *AggregateError) Errors() []string {
+// errors returns the individual messages.
+func (e *AggregateError) errors() []string {
 	return append([]string(nil), e.msgs...)
 }
 

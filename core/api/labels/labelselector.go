@@ -75,9 +75,9 @@ func FormatLabelSelector(ls *api.LabelSelector) string {
 	return "<none>"
 }
 
-// MatchesLabelSelector reports whether the labels satisfy the
+// matchesLabelSelector reports whether the labels satisfy the
 // LabelSelector: the check a controller makes for each pod it might own.
-func MatchesLabelSelector(ls *api.LabelSelector, labels map[string]string) (bool, error) {
+func matchesLabelSelector(ls *api.LabelSelector, labels map[string]string) (bool, error) {
 	sel, err := SelectorFromLabelSelector(ls)
 	if err != nil {
 		return false, err

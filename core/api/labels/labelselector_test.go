@@ -59,8 +59,8 @@ func TestSelectorFromLabelSelector(t *testing.T) {
 		if got := sel.String(); got != c.want {
 			t.Errorf("%s: String() = %q, want %q", c.name, got, c.want)
 		}
-		if IsNothing(sel) != c.nothing {
-			t.Errorf("%s: IsNothing = %v, want %v", c.name, IsNothing(sel), c.nothing)
+		if isNothing(sel) != c.nothing {
+			t.Errorf("%s: IsNothing = %v, want %v", c.name, isNothing(sel), c.nothing)
 		}
 	}
 }
@@ -112,7 +112,7 @@ func TestMatchesLabelSelector(t *testing.T) {
 		{&api.LabelSelector{MatchExpressions: []api.LabelSelectorRequirement{{Key: "x", Operator: "Bogus"}}}, nil, false, true},
 	}
 	for i, c := range cases {
-		got, err := MatchesLabelSelector(c.sel, c.labels)
+		got, err := matchesLabelSelector(c.sel, c.labels)
 		if got != c.want || (err != nil) != c.wantErr {
 			t.Errorf("case %d: got %v, %v; want %v, err=%v", i, got, err, c.want, c.wantErr)
 		}

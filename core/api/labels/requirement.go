@@ -89,9 +89,9 @@ func (r *Requirement) Values() []string {
 	return slices.Compact(out)
 }
 
-// Equal reports whether two requirements have the same key, operator and
+// equal reports whether two requirements have the same key, operator and
 // values in the same order (Requirement.Equal).
-func (r Requirement) Equal(x Requirement) bool {
+func (r Requirement) equal(x Requirement) bool {
 	return r.key == x.key && r.operator == x.operator && slices.Equal(r.values, x.values)
 }
 

@@ -68,7 +68,7 @@ func TestAggregateDeduplicates(t *testing.T) {
 	if got := err.Error(); got != "[a, b]" {
 		t.Errorf("got %q", got)
 	}
-	if got := err.(*AggregateError).Errors(); !slices.Equal(got, []string{"a", "b"}) {
+	if got := err.(*AggregateError).errors(); !slices.Equal(got, []string{"a", "b"}) {
 		t.Errorf("Errors() = %q", got)
 	}
 	if newAggregate([]string{"", ""}) != nil {
@@ -141,7 +141,7 @@ func TestRequirementEqual(t *testing.T) {
 		{mustReq(t, "x", In, "a"), false},
 	}
 	for i, c := range cases {
-		if got := a.Equal(c.b); got != c.want {
+		if got := a.equal(c.b); got != c.want {
 			t.Errorf("case %d: Equal = %v, want %v", i, got, c.want)
 		}
 	}

@@ -36,10 +36,10 @@ func Everything() Selector { return reqSelector{} }
 // Nothing returns the selector that matches no label set.
 func Nothing() Selector { return nothingSelector{} }
 
-// IsNothing reports whether sel is the Nothing selector (MatchesNothing
+// isNothing reports whether sel is the Nothing selector (MatchesNothing
 // upstream; like upstream it does not detect contradictions such as
 // "a=b,a!=b").
-func IsNothing(sel Selector) bool {
+func isNothing(sel Selector) bool {
 	_, ok := sel.(nothingSelector)
 	return ok
 }

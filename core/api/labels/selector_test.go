@@ -80,7 +80,7 @@ func TestEverythingAndNothing(t *testing.T) {
 	if reqs, ok := n.Requirements(); reqs != nil || ok {
 		t.Error("Nothing().Requirements() must be (nil, false)")
 	}
-	if !IsNothing(n.Add(mustReq(t, "x", Exists))) || IsNothing(Everything()) {
+	if !isNothing(n.Add(mustReq(t, "x", Exists))) || isNothing(Everything()) {
 		t.Error("IsNothing: Nothing stays Nothing after Add; Everything is not Nothing")
 	}
 	sel, _ := Parse("")

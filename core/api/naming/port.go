@@ -16,8 +16,8 @@ func IsValidPortNum(port int) []string {
 	return []string{InclusiveRangeError(1, 65535)}
 }
 
-// IsInRange checks that value lies in [lo, hi].
-func IsInRange(value, lo, hi int) []string {
+// isInRange checks that value lies in [lo, hi].
+func isInRange(value, lo, hi int) []string {
 	if lo <= value && value <= hi {
 		return nil
 	}

@@ -30,7 +30,7 @@ func TestIsInRange(t *testing.T) {
 		{25, 100, 120, []string{"must be between 100 and 120, inclusive"}},
 	}
 	for _, c := range cases {
-		if got := IsInRange(c.v, c.lo, c.hi); !slices.Equal(got, c.want) {
+		if got := isInRange(c.v, c.lo, c.hi); !slices.Equal(got, c.want) {
 			t.Errorf("IsInRange(%d, %d, %d) = %q, want %q", c.v, c.lo, c.hi, got, c.want)
 		}
 	}

@@ -250,14 +250,6 @@ func splitQuantity(str string) (neg bool, number, intPart, frac, suffix string, 
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
-func isSuffixLetter(c byte) bool {
-	switch c {
-	case 'e', 'E', 'i', 'n', 'u', 'm', 'k', 'K', 'M', 'G', 'T', 'P':
-		return true
-	}
-	return false
-}
-
 func hasDigit(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if isDigit(s[i]) {
@@ -265,53 +257,6 @@ func hasDigit(s string) bool {
 		}
 	}
 	return false
-}
-
-// interpretSuffix returns the base (10 or 2) and exponent a suffix stands for.
-func interpretSuffix(s string) (base, exponent int32, format Format, ok bool) {
-	switch s {
-	case "":
-		return 10, 0, DecimalSI, true
-	case "n":
-		return 10, -9, DecimalSI, true
-	case "u":
-		return 10, -6, DecimalSI, true
-	case "m":
-		return 10, -3, DecimalSI, true
-	case "k":
-		return 10, 3, DecimalSI, true
-	case "M":
-		return 10, 6, DecimalSI, true
-	case "G":
-		return 10, 9, DecimalSI, true
-	case "T":
-		return 10, 12, DecimalSI, true
-	case "P":
-		return 10, 15, DecimalSI, true
-	case "E":
-		return 10, 18, DecimalSI, true
-	case "Ki":
-		return 2, 10, BinarySI, true
-	case "Mi":
-		return 2, 20, BinarySI, true
-	case "Gi":
-		return 2, 30, BinarySI, true
-	case "Ti":
-		return 2, 40, BinarySI, true
-	case "Pi":
-		return 2, 50, BinarySI, true
-	case "Ei":
-		return 2, 60, BinarySI, true
-	}
-	if len(s) > 1 && (s[0] == 'e' || s[0] == 'E') {
-		// An exponent must fit an int32 scale and its negation.
-		v, err := strconv.ParseInt(s[1:], 10, 64)
-		if err != nil || v > math.MaxInt32 || v < -math.MaxInt32 {
-			return 0, 0, DecimalExponent, false
-		}
-		return 10, int32(v), DecimalExponent, true
-	}
-	return 0, 0, DecimalExponent, false
 }
 
 // digitsValue returns the integer spelled by a followed by b (at most 18
@@ -382,9 +327,9 @@ func NewMilliQuantity(value int64, format Format) *Quantity {
 	return &Quantity{a: smallAmount(value, int64(Milli)), Format: format}
 }
 
-// NewScaledQuantity returns a new Quantity representing the given value *
+// newScaledQuantity returns a new Quantity representing the given value *
 // 10^scale in DecimalSI format.
-func NewScaledQuantity(value int64, scale Scale) *Quantity {
+func newScaledQuantity(value int64, scale Scale) *Quantity {
 	return &Quantity{a: smallAmount(value, int64(scale)), Format: DecimalSI}
 }
 
@@ -403,9 +348,9 @@ func (q Quantity) Sign() int { return q.a.sign() }
 // than y, or 1 if the quantity is greater than y.
 func (q Quantity) Cmp(y Quantity) int { return cmpAmount(q.a, y.a) }
 
-// CmpInt64 returns 0 if the quantity is equal to y, -1 if the quantity is
+// cmpInt64 returns 0 if the quantity is equal to y, -1 if the quantity is
 // less than y, or 1 if the quantity is greater than y.
-func (q Quantity) CmpInt64(y int64) int { return cmpAmount(q.a, smallAmount(y, 0)) }
+func (q Quantity) cmpInt64(y int64) int { return cmpAmount(q.a, smallAmount(y, 0)) }
 
 // Equal reports whether q and v have the same value (formats may differ).
 func (q Quantity) Equal(v Quantity) bool { return q.Cmp(v) == 0 }
@@ -418,14 +363,14 @@ func (q Quantity) Value() int64 { return q.a.toInt64(0) }
 // saturated to the int64 range.
 func (q Quantity) MilliValue() int64 { return q.a.toInt64(int64(Milli)) }
 
-// ScaledValue returns the value of ceil(q / 10^scale) (rounding away from
+// scaledValue returns the value of ceil(q / 10^scale) (rounding away from
 // zero), saturated to the int64 range. For example,
 // NewQuantity(1, DecimalSI).ScaledValue(Milli) returns 1000.
-func (q Quantity) ScaledValue(scale Scale) int64 { return q.a.toInt64(int64(scale)) }
+func (q Quantity) scaledValue(scale Scale) int64 { return q.a.toInt64(int64(scale)) }
 
-// AsApproximateFloat64 returns a float64 representation of the quantity which
+// asApproximateFloat64 returns a float64 representation of the quantity which
 // may lose precision. A value outside the range of a float64 gives +Inf/-Inf.
-func (q Quantity) AsApproximateFloat64() float64 { return q.a.float64() }
+func (q Quantity) asApproximateFloat64() float64 { return q.a.float64() }
 
 // Add adds y to q. If q is zero, its format becomes y's.
 func (q *Quantity) Add(y Quantity) {
@@ -451,11 +396,11 @@ func (q *Quantity) Neg() {
 	q.a = q.a.neg()
 }
 
-// Set sets q's value to be value.
-func (q *Quantity) Set(value int64) { q.SetScaled(value, 0) }
+// set sets q's value to be value.
+func (q *Quantity) set(value int64) { q.SetScaled(value, 0) }
 
-// SetMilli sets q's value to be value * 1/1000.
-func (q *Quantity) SetMilli(value int64) { q.SetScaled(value, Milli) }
+// setMilli sets q's value to be value * 1/1000.
+func (q *Quantity) setMilli(value int64) { q.SetScaled(value, Milli) }
 
 // SetScaled sets q's value to be value * 10^scale.
 func (q *Quantity) SetScaled(value int64, scale Scale) {
@@ -570,34 +515,6 @@ func (q Quantity) appendCanonical(dst []byte) []byte {
 	dst = append(dst, 'e')
 	return strconv.AppendInt(dst, exp, 10)
 }
-
-func decimalSuffix(exp int64) (string, bool) {
-	switch exp {
-	case -9:
-		return "n", true
-	case -6:
-		return "u", true
-	case -3:
-		return "m", true
-	case 0:
-		return "", true
-	case 3:
-		return "k", true
-	case 6:
-		return "M", true
-	case 9:
-		return "G", true
-	case 12:
-		return "T", true
-	case 15:
-		return "P", true
-	case 18:
-		return "E", true
-	}
-	return "", false
-}
-
-var binarySuffixes = [...]string{"", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei"}
 
 // appendBinary appends the integer a (exp >= 0) as a mantissa times the
 // largest power of 1024 that divides it, or reports false when that power has

@@ -742,7 +742,7 @@ func TestQuantityCmpInt64(t *testing.T) {
 		{"-9223372036854775808", mostNegative, 0},
 	}
 	for _, tc := range table {
-		if got := MustParse(tc.q).CmpInt64(tc.y); got != tc.want {
+		if got := MustParse(tc.q).cmpInt64(tc.y); got != tc.want {
 			t.Errorf("%s.CmpInt64(%d) = %d, want %d", tc.q, tc.y, got, tc.want)
 		}
 	}
@@ -858,13 +858,13 @@ func TestAddSubRoundTrip(t *testing.T) { // upstream
 		for range 100 {
 			j := rng.Int64()
 			order = append(order, j)
-			q.Add(*NewScaledQuantity(j, Scale(k)))
+			q.Add(*newScaledQuantity(j, Scale(k)))
 		}
 		if q.Sign() <= 0 {
 			t.Fatalf("sum of positive values is %s", q.String())
 		}
 		for _, j := range order {
-			q.Sub(*NewScaledQuantity(j, Scale(k)))
+			q.Sub(*newScaledQuantity(j, Scale(k)))
 		}
 		if !q.IsZero() || !reflect.DeepEqual(q.a, amount{}) {
 			t.Errorf("addition and subtraction did not cancel: %s", q.String())
@@ -875,10 +875,10 @@ func TestAddSubRoundTrip(t *testing.T) { // upstream
 	for range 100 {
 		j := rng.Int64()
 		order = append(order, j)
-		q.Add(*NewScaledQuantity(j, Scale(j%20-10)))
+		q.Add(*newScaledQuantity(j, Scale(j%20-10)))
 	}
 	for _, j := range order {
-		q.Sub(*NewScaledQuantity(j, Scale(j%20-10)))
+		q.Sub(*newScaledQuantity(j, Scale(j%20-10)))
 	}
 	if !q.IsZero() {
 		t.Errorf("addition and subtraction across scales did not cancel: %s", q.String())
@@ -991,15 +991,15 @@ func TestScaledValue(t *testing.T) { // upstream
 		{2, -2, 100 * 100},
 	}
 	for _, item := range table {
-		q := NewScaledQuantity(1, item.fromScale)
-		if e, a := item.expected, q.ScaledValue(item.toScale); e != a {
+		q := newScaledQuantity(1, item.fromScale)
+		if e, a := item.expected, q.scaledValue(item.toScale); e != a {
 			t.Errorf("%v to %v: Expected %v, got %v", item.fromScale, item.toScale, e, a)
 		}
 	}
-	if got := MustParse("1.5Gi").ScaledValue(Giga); got != 2 {
+	if got := MustParse("1.5Gi").scaledValue(Giga); got != 2 {
 		t.Errorf("1.5Gi in G = %d", got)
 	}
-	if got := MustParse("-1.5Gi").ScaledValue(Giga); got != -2 {
+	if got := MustParse("-1.5Gi").scaledValue(Giga); got != -2 {
 		t.Errorf("-1.5Gi in G = %d", got)
 	}
 }
@@ -1027,7 +1027,7 @@ func TestNewSet(t *testing.T) { // upstream TestNewSet / TestMilliNewSet / TestN
 			t.Errorf("Round trip of %v gave %v", item.value, q2.Value())
 		}
 		q3 := NewQuantity(0, item.format)
-		q3.Set(item.value)
+		q3.set(item.value)
 		if e, a := item.expect, q3.String(); e != a {
 			t.Errorf("Set: expected %v, got %v", e, a)
 		}
@@ -1056,7 +1056,7 @@ func TestNewSet(t *testing.T) { // upstream TestNewSet / TestMilliNewSet / TestN
 			}
 		}
 		q3 := NewQuantity(0, item.format)
-		q3.SetMilli(item.value)
+		q3.setMilli(item.value)
 		if e, a := item.expect, q3.String(); e != a {
 			t.Errorf("SetMilli: expected %v, got %v", e, a)
 		}
@@ -1081,7 +1081,7 @@ func TestNewSet(t *testing.T) { // upstream TestNewSet / TestMilliNewSet / TestN
 		{mostPositive, 1, "92233720368547758070"},
 	}
 	for _, item := range scaled {
-		q := NewScaledQuantity(item.value, item.scale)
+		q := newScaledQuantity(item.value, item.scale)
 		if e, a := item.expect, q.String(); e != a {
 			t.Errorf("NewScaledQuantity: expected %v, got %v", e, a)
 		}
@@ -1122,7 +1122,7 @@ func TestAsApproximateFloat64(t *testing.T) { // upstream
 		{MustParse("18446744073709551616"), 18446744073709551616},
 	}
 	for i, item := range table {
-		if out := item.in.AsApproximateFloat64(); out != item.out {
+		if out := item.in.asApproximateFloat64(); out != item.out {
 			t.Errorf("%d: %s: expected %v, got %v", i, item.in.String(), item.out, out)
 		}
 	}
@@ -1346,7 +1346,7 @@ func FuzzParseQuantity(f *testing.F) {
 		}
 		_ = q.Value()
 		_ = q.MilliValue()
-		_ = q.AsApproximateFloat64()
+		_ = q.asApproximateFloat64()
 	})
 }
 

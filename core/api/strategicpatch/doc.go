@@ -46,7 +46,7 @@
 //
 // Files, one job each:
 //
-//	patch.go       the API: StrategicMergePatch, CreateTwoWayMergePatch, CreateThreeWayMergePatch
+//	patch.go       the API: StrategicMergePatchUsingSchema, CreateTwoWayMergePatch, CreateThreeWayMergePatch
 //	server.go      PatchFunc, the API server's PATCH handler for this format
 //	merge.go       applying a patch: mergeMap, mergeSlice and their handlers
 //	directives.go  $patch, $retainKeys, $setElementOrder, $deleteFromPrimitiveList

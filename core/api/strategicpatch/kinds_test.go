@@ -104,7 +104,7 @@ func TestDeploymentPatches(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			out, err := StrategicMergePatch([]byte(liveDeployment), []byte(c.patch), deploymentKind)
+			out, err := strategicMergePatch([]byte(liveDeployment), []byte(c.patch), deploymentKind)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -166,7 +166,7 @@ func TestDeploymentThreeWay(t *testing.T) {
 	if string(patch) != wantPatch {
 		t.Errorf("patch\n got %s\nwant %s", patch, wantPatch)
 	}
-	out, err := StrategicMergePatch([]byte(live), patch, deploymentKind)
+	out, err := strategicMergePatch([]byte(live), patch, deploymentKind)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -204,7 +204,7 @@ func TestDeploymentThreeWay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err = StrategicMergePatch([]byte(`{"spec":{"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.16"},{"name":"nginx-helper-a","image":"helper:1.3"},{"name":"nginx-helper-b","image":"helper:1.3","args":["run"]},{"name":"nginx-helper-d","image":"helper:1.3"}]}}}}`), patch, deploymentKind)
+	out, err = strategicMergePatch([]byte(`{"spec":{"template":{"spec":{"containers":[{"name":"nginx","image":"nginx:1.16"},{"name":"nginx-helper-a","image":"helper:1.3"},{"name":"nginx-helper-b","image":"helper:1.3","args":["run"]},{"name":"nginx-helper-d","image":"helper:1.3"}]}}}}`), patch, deploymentKind)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,15 +260,15 @@ func TestByteLevelErrors(t *testing.T) {
 		want string
 	}{
 		{"bad original", func() error {
-			_, err := StrategicMergePatch([]byte("<THIS IS NOT JSON>"), []byte("{}"), deploymentKind)
+			_, err := strategicMergePatch([]byte("<THIS IS NOT JSON>"), []byte("{}"), deploymentKind)
 			return err
 		}, "invalid JSON document"},
 		{"bad patch", func() error {
-			_, err := StrategicMergePatch([]byte("{}"), []byte("<THIS IS NOT JSON>"), deploymentKind)
+			_, err := strategicMergePatch([]byte("{}"), []byte("<THIS IS NOT JSON>"), deploymentKind)
 			return err
 		}, "invalid JSON document"},
 		{"nil kind", func() error {
-			_, err := StrategicMergePatch([]byte("{}"), []byte("{}"), nil)
+			_, err := strategicMergePatch([]byte("{}"), []byte("{}"), nil)
 			return err
 		}, "expected a struct, but received a nil"},
 		{"not a struct", func() error {
@@ -293,12 +293,12 @@ func TestByteLevelErrors(t *testing.T) {
 // must never reach the output.
 func TestDeterministic(t *testing.T) {
 	const patch = `{"metadata":{"finalizers":["z","b/two"],"labels":{"x":"1","team":null}},"spec":{"template":{"spec":{"$setElementOrder/containers":[{"name":"c"},{"name":"app"},{"name":"sidecar"}],"containers":[{"name":"c","image":"c"},{"name":"app","env":[{"name":"Z","value":"z"},{"name":"A","$patch":"delete"}]}]}}}}`
-	first, err := StrategicMergePatch([]byte(liveDeployment), []byte(patch), deploymentKind)
+	first, err := strategicMergePatch([]byte(liveDeployment), []byte(patch), deploymentKind)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for range 50 {
-		out, err := StrategicMergePatch([]byte(liveDeployment), []byte(patch), deploymentKind)
+		out, err := strategicMergePatch([]byte(liveDeployment), []byte(patch), deploymentKind)
 		if err != nil || string(out) != string(first) {
 			t.Fatalf("run differs:\n%s\n%s", out, first)
 		}

@@ -7,7 +7,7 @@ import (
 	"github.com/kubeplay/kubeplay/core/api"
 )
 
-// StrategicMergePatch applies a strategic merge patch to a JSON document of
+// strategicMergePatch applies a strategic merge patch to a JSON document of
 // the given kind and returns the result (strategicpatch.StrategicMergePatch):
 // objects merge key by key and null deletes; lists whose field has
 // patchStrategy merge are merged by their merge key (or as a set of
@@ -16,11 +16,11 @@ import (
 // $setElementOrder/<list> and $deleteFromPrimitiveList/<list> directives
 // apply. A nil document counts as {}; anything else that is not a JSON
 // object is ErrBadJSONDoc.
-func StrategicMergePatch(original, patch []byte, kind *api.KindInfo) ([]byte, error) {
+func strategicMergePatch(original, patch []byte, kind *api.KindInfo) ([]byte, error) {
 	return StrategicMergePatchUsingSchema(original, patch, SchemaFor(kind))
 }
 
-// StrategicMergePatchUsingSchema is StrategicMergePatch for any schema
+// StrategicMergePatchUsingSchema is strategicMergePatch for any schema
 // (StrategicMergePatchUsingLookupPatchMeta).
 func StrategicMergePatchUsingSchema(original, patch []byte, s *Schema) ([]byte, error) {
 	om, err := handleUnmarshal(original)

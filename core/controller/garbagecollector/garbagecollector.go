@@ -74,9 +74,9 @@ func (gc *GarbageCollector) Queue() *controller.Queue { return gc.queue }
 // failed item forever, with back-off.
 func (gc *GarbageCollector) MaxRetries() int { return 0 }
 
-// GraphHasUID reports whether the graph holds a node for uid (upstream's
+// graphHasUID reports whether the graph holds a node for uid (upstream's
 // test helper of that name).
-func (gc *GarbageCollector) GraphHasUID(uid string) bool {
+func (gc *GarbageCollector) graphHasUID(uid string) bool {
 	_, ok := gc.gb.uidToNode.Read(uid)
 	return ok
 }

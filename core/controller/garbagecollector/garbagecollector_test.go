@@ -188,7 +188,7 @@ func TestDanglingOwnerIsCollected(t *testing.T) {
 		t.Errorf("decisions lack %q:\n%s", want, e.decisionLog())
 	}
 	// The made-up owner node left the graph once verified absent.
-	if e.gc.GraphHasUID(ghost.UID) {
+	if e.gc.graphHasUID(ghost.UID) {
 		t.Error("virtual owner node still in the graph")
 	}
 }

@@ -1,7 +1,7 @@
 // Package nodelifecycle is the node lifecycle controller of
 // kube-controller-manager (pkg/controller/nodelifecycle), which watches the
-// nodes' health and taints them, plus the kubelet's lease helper (lease.go)
-// that the kubelet actors call to heartbeat. Two separate controllers act
+// nodes' health and taints them (the kubelet's lease heartbeat is
+// core/kubelet/nodelease). Two separate controllers act
 // on its taints, as upstream: core/controller/tainteviction evicts the pods
 // of a NoExecute-tainted node, core/controller/podgc collects the pods of a
 // node that is gone.
@@ -21,6 +21,9 @@
 //	       if the Node object is deleted, the pod garbage collector
 //	       force-deletes its pods after a 40-second quarantine.
 //
-// Files: node_lifecycle_controller.go (health, taints, disruption), taints.go
-// (taint helpers, the rate-limited tainting queue), lease.go.
+// Files: node_lifecycle_controller.go (options, Sync, the NoSchedule and
+// label passes), node_health.go (monitorNodeHealth, the grace period, the
+// NoExecute tainting it queues), zones.go (zone states, disruption, the
+// per-zone tainting rate), controller_utils.go (MarkPodsNotReady and the
+// node events), taints.go (taint helpers, the rate-limited tainting queue).
 package nodelifecycle

@@ -240,7 +240,7 @@ func TestSyncCreatesPods(t *testing.T) {
 	if got := e.events(); !slices.Equal(got, want) {
 		t.Errorf("events\n got %q\nwant %q", got, want)
 	}
-	if exp, _ := e.rsc.Expectations().GetExpectations("default/web"); !exp.Fulfilled() {
+	if exp, _ := e.rsc.expectations.GetExpectations("default/web"); !exp.Fulfilled() {
 		t.Errorf("expectations %s after settling", exp)
 	}
 }
@@ -295,7 +295,7 @@ func TestSlowStartStopsAtFirstFailedBatch(t *testing.T) {
 	}
 	// 10 expected, 5 lowered for the skipped creations, 5 observed by
 	// the informer (the cluster pumps it after each step).
-	exp, _ := e.rsc.Expectations().GetExpectations("default/web")
+	exp, _ := e.rsc.expectations.GetExpectations("default/web")
 	if add, _ := exp.GetExpectations(); add != 0 {
 		t.Errorf("outstanding creations %d, want 0", add)
 	}
@@ -394,7 +394,7 @@ func TestSlowStartInTerminatingNamespace(t *testing.T) {
 			t.Errorf("event %q: a terminating namespace emits no FailedCreate", ev)
 		}
 	}
-	exp, _ := e.rsc.Expectations().GetExpectations("doomed/web")
+	exp, _ := e.rsc.expectations.GetExpectations("doomed/web")
 	if add, _ := exp.GetExpectations(); add != 3 {
 		t.Errorf("outstanding creations %d, want 3 (not lowered)", add)
 	}
@@ -799,7 +799,7 @@ func TestFailedDeleteCondition(t *testing.T) {
 		t.Errorf("events %q, want %q", got, wantEv)
 	}
 	// The failed deletion is not waited for.
-	if !e.rsc.Expectations().SatisfiedExpectations("default/web") {
+	if !e.rsc.expectations.SatisfiedExpectations("default/web") {
 		t.Error("expectations still wait for a deletion that failed")
 	}
 	e.c.API.Plugins = plugins
@@ -840,14 +840,14 @@ func TestDeletedReplicaSetForgetsExpectations(t *testing.T) {
 	if err := e.rsc.Sync("default/web", &controller.Decisions{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := e.rsc.Expectations().GetExpectations("default/web"); !ok {
+	if _, ok := e.rsc.expectations.GetExpectations("default/web"); !ok {
 		t.Fatal("no expectations after creating pods")
 	}
 	if _, _, err := e.c.API.Delete(rsKind, "default", "web", nil); err != nil {
 		t.Fatal(err)
 	}
 	e.settle()
-	if _, ok := e.rsc.Expectations().GetExpectations("default/web"); ok {
+	if _, ok := e.rsc.expectations.GetExpectations("default/web"); ok {
 		t.Error("expectations survive the ReplicaSet")
 	}
 }

@@ -58,7 +58,6 @@ const (
 	AnnStorageProvisioner     = "volume.kubernetes.io/storage-provisioner"
 	AnnBetaStorageProvisioner = "volume.beta.kubernetes.io/storage-provisioner"
 	AnnSelectedNode           = "volume.kubernetes.io/selected-node"
-	AnnDynamicallyProvisioned = "pv.kubernetes.io/provisioned-by"
 )
 
 var (

@@ -40,8 +40,8 @@ func EventsFor(events []*api.Event, obj api.Object) []*api.Event {
 	return out
 }
 
-// Events prints a standalone Events section, as the end of every describe.
-func Events(w io.Writer, events []*api.Event, now time.Time) error {
+// events prints a standalone Events section, as the end of every describe.
+func events(w io.Writer, events []*api.Event, now time.Time) error {
 	return tabbedString(w, func(pw *prefixWriter) error {
 		describeEvents(pw, events, now)
 		return nil

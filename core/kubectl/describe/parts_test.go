@@ -369,7 +369,7 @@ func TestEventsSection(t *testing.T) {
 		podEvent("p", "u", "Scheduled", "Successfully assigned default/p to n1", "Normal", "", "", "", 6*time.Minute, 6*time.Minute, 1),
 	}
 	evs[1].ReportingComponent = "default-scheduler"
-	if err := Events(&b, evs, now); err != nil {
+	if err := events(&b, evs, now); err != nil {
 		t.Fatal(err)
 	}
 	check(t, "events", b.String(),
@@ -379,7 +379,7 @@ func TestEventsSection(t *testing.T) {
 			"  Normal   Scheduled  6m                 default-scheduler  Successfully assigned default/p to n1\n"+
 			"  Warning  BackOff    30s (x12 over 5m)  kubelet            spec.containers{nginx}: Back-off pulling image \"nginx:nope\"\n")
 	b.Reset()
-	if err := Events(&b, nil, now); err != nil {
+	if err := events(&b, nil, now); err != nil {
 		t.Fatal(err)
 	}
 	check(t, "no events", b.String(), "Events:  <none>\n")

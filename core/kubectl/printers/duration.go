@@ -55,9 +55,9 @@ func HumanDuration(d time.Duration) string {
 	return fmt.Sprintf("%dy", hours/24/365)
 }
 
-// ShortHumanDuration renders d with one unit only ("59s", "1m", "23h", "1d",
+// shortHumanDuration renders d with one unit only ("59s", "1m", "23h", "1d",
 // "2y"), as apimachinery's util/duration.ShortHumanDuration.
-func ShortHumanDuration(d time.Duration) string {
+func shortHumanDuration(d time.Duration) string {
 	if seconds := int(d.Seconds()); seconds < -1 {
 		return "<invalid>"
 	} else if seconds < 0 {

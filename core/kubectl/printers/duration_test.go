@@ -108,7 +108,7 @@ func TestShortHumanDurationBoundaries(t *testing.T) {
 		{2 * 365 * 24 * time.Hour, "2y"},
 	}
 	for _, tt := range tests {
-		if got := ShortHumanDuration(tt.d); got != tt.want {
+		if got := shortHumanDuration(tt.d); got != tt.want {
 			t.Errorf("ShortHumanDuration(%v) = %q, want %q", tt.d, got, tt.want)
 		}
 	}

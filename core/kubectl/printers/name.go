@@ -27,10 +27,10 @@ func ResourceName(obj api.Object) string {
 	return strings.ToLower(kind) + "." + group + "/" + name
 }
 
-// PrintName prints one object's name line, optionally followed by what
+// printName prints one object's name line, optionally followed by what
 // happened to it: "deployment.apps/web created" (NamePrinter with an
 // Operation, as apply, create, scale and friends print).
-func PrintName(w io.Writer, obj api.Object, operation string) error {
+func printName(w io.Writer, obj api.Object, operation string) error {
 	line := ResourceName(obj)
 	if operation != "" {
 		line += " " + operation

@@ -143,7 +143,7 @@ func TestNameOutput(t *testing.T) {
 			"endpointslice.discovery.k8s.io/web-abc12\n"+
 			"node/kind-worker\n")
 	var b strings.Builder
-	if err := PrintName(&b, list[0], "created"); err != nil {
+	if err := printName(&b, list[0], "created"); err != nil {
 		t.Fatal(err)
 	}
 	check(t, "operation", b.String(), "deployment.apps/web created\n")

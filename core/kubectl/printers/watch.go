@@ -26,9 +26,9 @@ func NewWatchPrinter(w io.Writer, opts TableOptions) *WatchPrinter {
 	return &WatchPrinter{out: w, opts: opts}
 }
 
-// Print writes objs as one flush (the initial list, or the object of one
+// print writes objs as one flush (the initial list, or the object of one
 // watch event) with AGE measured at now. Objects must be of one kind.
-func (p *WatchPrinter) Print(objs []api.Object, now time.Time) error {
+func (p *WatchPrinter) print(objs []api.Object, now time.Time) error {
 	return p.PrintEvent(objs, now, "")
 }
 

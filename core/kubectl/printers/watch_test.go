@@ -15,23 +15,23 @@ func TestWatchPrinter(t *testing.T) {
 	var b strings.Builder
 	p := NewWatchPrinter(&b, TableOptions{})
 	pod := runningPod("web-6d4cf56db6-x7k2p", 5*time.Minute, nil)
-	if err := p.Print(objs(pod), now); err != nil {
+	if err := p.print(objs(pod), now); err != nil {
 		t.Fatal(err)
 	}
 	creating := runningPod("web-7d9f8c6b5-abcde", 0, nil)
 	creating.Status = api.PodStatus{Phase: api.PodPending, ContainerStatuses: []api.ContainerStatus{
 		{State: api.ContainerState{Waiting: &api.ContainerStateWaiting{Reason: "ContainerCreating"}}}}}
-	if err := p.Print(objs(creating), now); err != nil {
+	if err := p.print(objs(creating), now); err != nil {
 		t.Fatal(err)
 	}
 	started := runningPod("web-7d9f8c6b5-abcde", 3*time.Second, nil)
-	if err := p.Print(objs(started), now.Add(0)); err != nil {
+	if err := p.print(objs(started), now.Add(0)); err != nil {
 		t.Fatal(err)
 	}
 	deleted := pod.DeepCopyObject().(*api.Pod)
 	ts := ago(-30 * time.Second)
 	deleted.DeletionTimestamp = &ts
-	if err := p.Print(objs(deleted), now); err != nil {
+	if err := p.print(objs(deleted), now); err != nil {
 		t.Fatal(err)
 	}
 	check(t, "watch", b.String(),
@@ -44,8 +44,8 @@ func TestWatchPrinter(t *testing.T) {
 	// Nothing listed at first: the first event brings the header.
 	b.Reset()
 	p = NewWatchPrinter(&b, TableOptions{NoHeaders: false})
-	_ = p.Print(nil, now)
-	_ = p.Print(objs(pod), now)
+	_ = p.print(nil, now)
+	_ = p.print(objs(pod), now)
 	check(t, "watch from empty", b.String(),
 		"NAME                   READY   STATUS    RESTARTS   AGE\n"+
 			"web-6d4cf56db6-x7k2p   1/1     Running   0          5m\n")
@@ -61,7 +61,7 @@ func TestWatchPrinterMatchesTable(t *testing.T) {
 	)
 	for _, opts := range []TableOptions{{}, {Wide: true}, {ShowLabels: true}, {NoHeaders: true}, {WithNamespace: true, ShowKind: true}} {
 		var b strings.Builder
-		if err := NewWatchPrinter(&b, opts).Print(list, now); err != nil {
+		if err := NewWatchPrinter(&b, opts).print(list, now); err != nil {
 			t.Fatal(err)
 		}
 		check(t, "watch vs table", b.String(), printTable(t, list, opts))

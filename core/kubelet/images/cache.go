@@ -24,11 +24,6 @@ func (c *Cache) Add(img *Image) {
 	c.byRef[img.Ref()] = &cp
 }
 
-// Remove forgets an image (crictl rmi).
-func (c *Cache) Remove(image string) {
-	delete(c.byRef, Normalize(image))
-}
-
 // Get returns the cached image a reference names: by tag, or, for a
 // digest reference, any cached tag of the repository with that digest
 // (imageService.GetImageRef).
@@ -58,9 +53,6 @@ func (c *Cache) refs() []string {
 	slices.Sort(keys)
 	return keys
 }
-
-// Len is the number of cached tags.
-func (c *Cache) Len() int { return len(c.byRef) }
 
 // MaxNodeStatusImages is nodeStatusMaxImages: the node status lists at
 // most this many images.

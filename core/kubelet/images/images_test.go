@@ -79,7 +79,7 @@ func TestBehaviors(t *testing.T) {
 	if _, err := r.Lookup("docker.io/library/nginx:1.25"); err == nil || !strings.Contains(err.Error(), "not found") {
 		t.Errorf("missing: %v", err)
 	}
-	r.ClearBehavior("nginx:1.25")
+	r.clearBehavior("nginx:1.25")
 	if _, err := r.Lookup("nginx:1.25"); err != nil {
 		t.Error(err)
 	}

@@ -260,8 +260,8 @@ func (r *Registry) SetBehavior(image string, b Behavior) error {
 	return nil
 }
 
-// ClearBehavior removes an image's behaviour.
-func (r *Registry) ClearBehavior(image string) {
+// clearBehavior removes an image's behaviour.
+func (r *Registry) clearBehavior(image string) {
 	if ref, err := r.parse(image); err == nil {
 		delete(r.behaviors, ref.String())
 	}

@@ -1,0 +1,318 @@
+// manageReplicas and what it leans on, from replica_set.go upstream: the
+// creates (slowStartBatch, the burst cap) and deletes one sync makes, which
+// pods are deleted first (getPodsToDelete, ranked by related pods on the
+// same node), and the decision records that explain both.
+
+package replicaset
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/labels"
+	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/controller"
+)
+
+// manageReplicas models the method of that name: create or delete the
+// difference between the active pods and spec.replicas, at most
+// BurstReplicas at a time, and set expectations for what it did.
+func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.ReplicaSet, ds *controller.Decisions) error {
+	want := specReplicas(rs)
+	diff := len(activePods) - int(want)
+	key := controller.KeyOf(rs)
+	inputs := []controller.Input{
+		{Name: "active pods", Value: fmt.Sprint(len(activePods))},
+		{Name: "spec.replicas", Value: fmt.Sprint(want)},
+		{Name: "burstReplicas", Value: fmt.Sprint(rsc.BurstReplicas)},
+	}
+	formula := fmt.Sprintf("diff = active %d − spec.replicas %d = %d", len(activePods), want, diff)
+	unsent, resuming := rsc.unsent[key]
+	delete(rsc.unsent, key)
+	switch {
+	case diff < 0:
+		n := min(-diff, rsc.BurstReplicas)
+		if resuming && unsent > 0 {
+			n = min(unsent, -diff)
+			inputs = append(inputs, controller.Input{Name: "unsent creates of the throttled batch", Value: fmt.Sprint(unsent)})
+			ds.Add("manageReplicas", formula, fmt.Sprintf("send the %d creates of the last batch the client held back (%d needed)", n, -diff), inputs...).
+				Say("replicaset.createResume", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
+		} else {
+			ds.Add("manageReplicas", formula, createSentence(n, -diff, rsc.BurstReplicas), inputs...).
+				Say("replicaset.create", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
+		}
+		// Expect every creation before making any: the informer may see
+		// a pod before the create returns.
+		rsc.expectations.ExpectCreations(key, n)
+		ref := controller.NewControllerRef(rs)
+		var created []string
+		refused := 0
+		successes, batches, err := slowStartBatch(n, SlowStartInitialBatchSize, func() error {
+			pod, err := rsc.podControl.CreatePods(rs.Namespace, &rs.Spec.Template, rs, ref)
+			if err != nil {
+				if controller.HasStatusCause(err, apiserver.CauseTypeNamespaceTerminating) {
+					// Every create will fail while the namespace goes
+					// away: upstream counts this one as done (no
+					// FailedCreate event, no error, expectations kept).
+					refused++
+					return nil
+				}
+				return err
+			}
+			created = append(created, pod.Name)
+			return nil
+		})
+		result := fmt.Sprintf("created %d of %d: %s", successes-refused, n, nameList(created))
+		if refused > 0 {
+			result += fmt.Sprintf("; %d refused because namespace %s is being terminated, counted as done (no FailedCreate, expectations kept)", refused, rs.Namespace)
+		}
+		te, throttled := controller.IsThrottled(err)
+		if skipped := n - successes; skipped > 0 {
+			// The informer will never see these: stop waiting for them.
+			for range skipped {
+				rsc.expectations.CreationObserved(key)
+			}
+			if throttled {
+				rsc.unsent[key] = skipped
+				result += fmt.Sprintf("; the client's next request waits %s for a token: %d not sent yet, expectations lowered by %d; the next sync creates them", te.Wait.Round(time.Millisecond), skipped, skipped)
+			} else {
+				result += fmt.Sprintf("; stopped at the first failed batch (%v); %d skipped, expectations lowered by %d", err, skipped, skipped)
+			}
+		}
+		d := ds.Add("slowStartBatch", "batch sizes "+intList(batches)+" (start at 1, double after each batch that fully succeeds)", result)
+		if throttled {
+			// Upstream's workers would sit in Wait with the rest of the
+			// batch; here the sync ends and the key waits for the bucket.
+			d.Say("replicaset.slowStartThrottled", controller.Count("created", successes-refused), controller.Count("n", n))
+		} else {
+			d.Say("replicaset.slowStart", controller.Count("created", successes-refused), controller.Count("n", n))
+		}
+		return err
+	case diff > 0:
+		n := min(diff, rsc.BurstReplicas)
+		if resuming && unsent < 0 {
+			n = min(-unsent, diff)
+			inputs = append(inputs, controller.Input{Name: "unsent deletes of the throttled batch", Value: fmt.Sprint(-unsent)})
+			ds.Add("manageReplicas", formula, fmt.Sprintf("send the %d deletes of the last batch the client held back (%d to delete)", n, diff), inputs...).
+				Say("replicaset.deleteResume", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
+		} else {
+			ds.Add("manageReplicas", formula, fmt.Sprintf("delete %d pods%s", n, burstNote(diff, rsc.BurstReplicas)), inputs...).
+				Say("replicaset.delete", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
+		}
+		related := rsc.getIndirectlyRelatedPods(rs)
+		toDelete, why := getPodsToDelete(activePods, related, n, rsc.ctx.Clock.Now())
+		ds.Add("getPodsToDelete", why.formula, why.result).
+			Say("replicaset.pickPodsToDelete", controller.Count("n", n))
+		keys := make([]string, len(toDelete))
+		for i, p := range toDelete {
+			keys[i] = controller.PodKey(p)
+		}
+		// Expect the deletions by pod key, so each is counted once whether
+		// it is first seen as a deletionTimestamp or as the delete itself.
+		rsc.expectations.ExpectDeletions(key, keys)
+		var firstErr error
+		var throttled *controller.ThrottledError
+		held := 0
+		for _, p := range toDelete {
+			if err := rsc.podControl.DeletePod(rs.Namespace, p.Name, rs); err != nil {
+				// The informer will not see this deletion.
+				rsc.expectations.DeletionObserved(key, controller.PodKey(p))
+				if te, ok := controller.IsThrottled(err); ok {
+					throttled = cmpOr(throttled, te)
+					held++
+					continue
+				}
+				if !apiserver.IsNotFound(err) && firstErr == nil {
+					firstErr = err
+				}
+			}
+		}
+		if throttled != nil {
+			rsc.unsent[key] = -held
+			ds.Add("DeletePod", fmt.Sprintf("%d deletes sent", n-held),
+				fmt.Sprintf("the client's next request waits %s for a token: %d deletes not sent yet, expectations lowered by %d; the next sync sends them", throttled.Wait.Round(time.Millisecond), held, held)).
+				Say("replicaset.deleteThrottled", controller.Count("deleted", n-held), controller.Count("n", n))
+			if firstErr == nil {
+				return throttled
+			}
+		}
+		return firstErr
+	}
+	ds.Add("manageReplicas", formula, "nothing to do", inputs...).
+		Say("replicaset.inSync", controller.Count("want", want))
+	return nil
+}
+
+func cmpOr(a, b *controller.ThrottledError) *controller.ThrottledError {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+func createSentence(n, missing, burst int) string {
+	return fmt.Sprintf("create %d pods%s", n, burstNote(missing, burst))
+}
+
+func burstNote(want, burst int) string {
+	if want > burst {
+		return fmt.Sprintf(" (%d needed, capped at burstReplicas %d)", want, burst)
+	}
+	return ""
+}
+
+// slowStartBatch models the function of that name: call fn count times in
+// batches of initialBatchSize, 2×, 4×, ... (capped by what remains); a
+// batch with any failure is the last. Upstream runs a batch's calls in
+// parallel; here they run in order, and the first failure in that order is
+// the error returned. It also returns the batch sizes attempted.
+func slowStartBatch(count, initialBatchSize int, fn func() error) (successes int, batches []int, err error) {
+	remaining := count
+	for size := min(remaining, initialBatchSize); size > 0; size = min(2*size, remaining) {
+		batches = append(batches, size)
+		var batchErr error
+		for range size {
+			if e := fn(); e != nil {
+				if batchErr == nil {
+					batchErr = e
+				}
+				continue
+			}
+			successes++
+		}
+		if batchErr != nil {
+			return successes, batches, batchErr
+		}
+		remaining -= size
+	}
+	return successes, batches, nil
+}
+
+// getIndirectlyRelatedPods models the method of that name: the pods
+// selected by any ReplicaSet with the same controller as rs (each pod once).
+func (rsc *ReplicaSetController) getIndirectlyRelatedPods(rs *api.ReplicaSet) []*api.Pod {
+	var related []*api.Pod
+	seen := map[string]bool{}
+	for _, r := range rsc.getReplicaSetsWithSameController(rs) {
+		sel, err := labels.SelectorFromLabelSelector(r.Spec.Selector)
+		if err != nil {
+			continue
+		}
+		for _, p := range controller.ListAs[*api.Pod](rsc.podLister, r.Namespace, sel) {
+			if seen[p.UID] {
+				continue
+			}
+			seen[p.UID] = true
+			related = append(related, p)
+		}
+	}
+	return related
+}
+
+// deletionExplanation is what getPodsToDelete decided, for the record.
+type deletionExplanation struct{ formula, result string }
+
+// getPodsToDelete models the function of that name: when only some pods
+// go, rank them with ActivePodsWithRanks (ranks from related pods on the
+// same node) and take the first diff; when all go, take them as they are.
+// filteredPods is reordered in place, as upstream's sort.Sort does.
+func getPodsToDelete(filteredPods, relatedPods []*api.Pod, diff int, now time.Time) ([]*api.Pod, deletionExplanation) {
+	if diff >= len(filteredPods) {
+		return filteredPods[:diff], deletionExplanation{
+			formula: fmt.Sprintf("deleting all %d active pods: no ranking", len(filteredPods)),
+			result:  "delete " + nameList(podNames(filteredPods[:diff])),
+		}
+	}
+	ranked := getPodsRankedByRelatedPodsOnSameNode(filteredPods, relatedPods, now)
+	sort.Sort(ranked)
+	return filteredPods[:diff], explainDeletion(ranked, diff, now)
+}
+
+// getPodsRankedByRelatedPodsOnSameNode models the function of that name:
+// each pod's rank is the number of active related pods on its node.
+func getPodsRankedByRelatedPodsOnSameNode(podsToRank, relatedPods []*api.Pod, now time.Time) controller.ActivePodsWithRanks {
+	podsOnNode := map[string]int{}
+	for _, p := range relatedPods {
+		if controller.IsPodActive(p) {
+			podsOnNode[p.Spec.NodeName]++
+		}
+	}
+	ranks := make([]int, len(podsToRank))
+	for i, p := range podsToRank {
+		ranks[i] = podsOnNode[p.Spec.NodeName]
+	}
+	return controller.ActivePodsWithRanks{Pods: podsToRank, Rank: ranks, Now: now}
+}
+
+// maxExplained bounds how many chosen pods a decision spells out.
+const maxExplained = 10
+
+// explainDeletion says, for each pod chosen, which ranking rule put it
+// ahead of the first pod that stays.
+func explainDeletion(s controller.ActivePodsWithRanks, diff int, now time.Time) deletionExplanation {
+	keep := s.Pods[diff]
+	var parts []string
+	for i := range min(diff, maxExplained) {
+		_, why := s.LessReason(i, diff)
+		parts = append(parts, fmt.Sprintf("%s (%s)", s.Pods[i].Name, describeRank(s, i, diff, why, now)))
+	}
+	if diff > maxExplained {
+		parts = append(parts, fmt.Sprintf("… and %d more", diff-maxExplained))
+	}
+	return deletionExplanation{
+		formula: fmt.Sprintf("rank %d active pods with ActivePodsWithRanks, delete the first %d; compared with %s, the first pod kept", len(s.Pods), diff, keep.Name),
+		result:  "delete " + strings.Join(parts, ", "),
+	}
+}
+
+// describeRank renders the rule that put Pods[i] before Pods[j].
+func describeRank(s controller.ActivePodsWithRanks, i, j int, why controller.RankReason, now time.Time) string {
+	pi, pj := s.Pods[i], s.Pods[j]
+	switch why {
+	case controller.RankUnassigned:
+		return "unassigned; kept pod is on " + pj.Spec.NodeName
+	case controller.RankPhase:
+		return fmt.Sprintf("%s < %s", phaseName(pi), phaseName(pj))
+	case controller.RankNotReady:
+		return "not ready"
+	case controller.RankDeletionCost:
+		ci, _ := controller.GetDeletionCostFromPodAnnotations(pi.Annotations)
+		cj, _ := controller.GetDeletionCostFromPodAnnotations(pj.Annotations)
+		return fmt.Sprintf("pod-deletion-cost %d < %d", ci, cj)
+	case controller.RankColocated:
+		return fmt.Sprintf("%d pods of the same owner on node %q vs %d", s.Rank[i], pi.Spec.NodeName, s.Rank[j])
+	case controller.RankReadyTime, controller.RankReadyUID:
+		ti, tj := controller.PodReadyTime(pi), controller.PodReadyTime(pj)
+		return fmt.Sprintf("ready %s ago, log2 bucket %d vs %d%s", now.Sub(ti), controller.LogarithmicRank(ti, now),
+			controller.LogarithmicRank(tj, now), uidNote(why == controller.RankReadyUID, pi, pj))
+	case controller.RankRestarts:
+		ri, si := controller.MaxContainerRestarts(pi)
+		rj, sj := controller.MaxContainerRestarts(pj)
+		if ri == rj {
+			return fmt.Sprintf("%d restarts each; sidecar restarts %d vs %d", ri, si, sj)
+		}
+		return fmt.Sprintf("%d restarts vs %d", ri, rj)
+	case controller.RankCreated, controller.RankCreatedUID:
+		ti, tj := pi.CreationTimestamp.Time, pj.CreationTimestamp.Time
+		return fmt.Sprintf("created %s ago, log2 bucket %d vs %d%s", now.Sub(ti), controller.LogarithmicRank(ti, now),
+			controller.LogarithmicRank(tj, now), uidNote(why == controller.RankCreatedUID, pi, pj))
+	}
+	return "ranks equal to the kept pod: list order"
+}
+
+func uidNote(on bool, pi, pj *api.Pod) string {
+	if !on {
+		return ""
+	}
+	return fmt.Sprintf("; same bucket, uid %.8s < %.8s", pi.UID, pj.UID)
+}
+
+func phaseName(p *api.Pod) string {
+	if p.Status.Phase == "" {
+		return "Pending"
+	}
+	return string(p.Status.Phase)
+}

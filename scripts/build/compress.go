@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -68,19 +69,20 @@ func brotliBytes(b []byte, quality, lgwin int) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// brotliFor compresses b with the settings for name's kind of file.
-func brotliFor(name string, b []byte) ([]byte, error) {
+// brotliSettings are the quality and window for name's kind of file.
+func brotliSettings(name string) (quality, lgwin int) {
 	if strings.EqualFold(filepath.Ext(name), ".wasm") {
-		return brotliBytes(b, brotliWasmQuality, brotliWasmWindow)
+		return brotliWasmQuality, brotliWasmWindow
 	}
-	return brotliBytes(b, brotliTextQuality, 0)
+	return brotliTextQuality, 0
 }
 
 // compressFile writes file.gz and file.br beside a compressible file, each
 // when it saves bytes (and removes a stale one when it does not). It returns
 // the raw size and the gzip and brotli sizes, -1 for a sibling not written.
 // The two encoders run concurrently: kubeplay.wasm dominates the build.
-func compressFile(file string) (raw, gz, br int64, err error) {
+// cache, if not nil, keeps and gives back what they made for the same bytes.
+func compressFile(file string, cache *compressCache) (raw, gz, br int64, err error) {
 	b, err := os.ReadFile(file)
 	if err != nil {
 		return 0, 0, 0, err
@@ -98,9 +100,12 @@ func compressFile(file string) (raw, gz, br int64, err error) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		z, zerr = gzipBytes(b)
+		z, zerr = cache.get("gzip best", b, gzipBytes)
 	}()
-	bz, berr := brotliFor(file, b)
+	quality, lgwin := brotliSettings(file)
+	bz, berr := cache.get(fmt.Sprintf("brotli quality %d window %d", quality, lgwin), b, func(b []byte) ([]byte, error) {
+		return brotliBytes(b, quality, lgwin)
+	})
 	<-done
 	if err := errors.Join(zerr, berr); err != nil {
 		return 0, 0, 0, err

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/andybalholm/brotli"
 )
@@ -118,7 +119,7 @@ func TestCompressFile(t *testing.T) {
 
 	content := strings.Repeat("console.log(1);", 100)
 	big := write("app.js", content)
-	raw, gz, br, err := compressFile(big)
+	raw, gz, br, err := compressFile(big, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +146,7 @@ func TestCompressFile(t *testing.T) {
 
 	// wasm gets its own settings and still round-trips.
 	wasm := write("k.wasm", "\x00asm"+strings.Repeat("\x01\x02\x03 wasm body ", 500))
-	if _, _, br, err := compressFile(wasm); err != nil || br < 0 {
+	if _, _, br, err := compressFile(wasm, nil); err != nil || br < 0 {
 		t.Fatalf("wasm: br %d, err %v", br, err)
 	}
 	if bz, _ := os.ReadFile(wasm + ".br"); !strings.HasSuffix(string(unbrotli(t, bz)), "wasm body ") {
@@ -156,7 +157,7 @@ func TestCompressFile(t *testing.T) {
 	tiny := write("a.css", "a{}")
 	write("a.css.gz", "stale")
 	write("a.css.br", "stale")
-	if _, gz, br, err := compressFile(tiny); err != nil || gz != -1 || br != -1 {
+	if _, gz, br, err := compressFile(tiny, nil); err != nil || gz != -1 || br != -1 {
 		t.Errorf("tiny file: gz %d, br %d, err %v; want -1, -1", gz, br, err)
 	}
 	for _, ext := range []string{".gz", ".br"} {
@@ -168,7 +169,7 @@ func TestCompressFile(t *testing.T) {
 	// Not compressible: no .gz or .br, stale ones removed.
 	png := write("logo.png", strings.Repeat("x", 1000))
 	write("logo.png.br", "stale")
-	if _, gz, br, err := compressFile(png); err != nil || gz != -1 || br != -1 {
+	if _, gz, br, err := compressFile(png, nil); err != nil || gz != -1 || br != -1 {
 		t.Errorf("png: gz %d, br %d, err %v; want -1, -1", gz, br, err)
 	}
 	if _, err := os.Stat(png + ".br"); !os.IsNotExist(err) {
@@ -213,5 +214,47 @@ func TestSizeLine(t *testing.T) {
 	}
 	if f := strings.Fields(sizeLine("file", -1, -1, -1)); !slices.Equal(f, []string{"file", "raw", "gzip", "brotli"}) {
 		t.Errorf("header: %q", f)
+	}
+}
+
+// The cache gives back what the encoders made, keyed by the bytes and the
+// settings; other settings or other bytes are other entries.
+func TestCompressCache(t *testing.T) {
+	c := newCompressCache(t.TempDir())
+	calls := 0
+	enc := func(b []byte) ([]byte, error) { calls++; return append([]byte("z:"), b...), nil }
+	for range 2 {
+		z, err := c.get("s1", []byte("abc"), enc)
+		if err != nil || string(z) != "z:abc" {
+			t.Fatalf("get = %q, %v", z, err)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("the encoder ran %d times for the same bytes and settings, want 1", calls)
+	}
+	if _, err := c.get("s2", []byte("abc"), enc); err != nil || calls != 2 {
+		t.Errorf("other settings: %d encoder runs, %v; want a second run", calls, err)
+	}
+	if z, err := c.get("s1", []byte("abd"), enc); err != nil || string(z) != "z:abd" || calls != 3 {
+		t.Errorf("other bytes: %q after %d runs, %v", z, calls, err)
+	}
+	// An entry unused for longer than cacheMaxAge goes; a recent one stays.
+	entries, _ := os.ReadDir(c.dir)
+	old := time.Now().Add(-cacheMaxAge - time.Hour)
+	if err := os.Chtimes(filepath.Join(c.dir, entries[0].Name()), old, old); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.prune(); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(c.dir); len(left) != len(entries)-1 {
+		t.Errorf("prune left %d of %d entries, want one removed", len(left), len(entries))
+	}
+	// No folder: no cache, the encoder every time.
+	none := newCompressCache("")
+	none.get("s", []byte("x"), enc)
+	none.get("s", []byte("x"), enc)
+	if calls != 5 {
+		t.Errorf("without a folder the encoder ran %d times in all, want 5", calls)
 	}
 }

@@ -46,6 +46,10 @@ func build(out string, stdout io.Writer) error {
 		return err
 	}
 
+	// What the build is doing, on stderr (stdout has the size table): a
+	// fresh clone's first build takes a minute or two, mostly the wasm.
+	say := func(what string) { fmt.Fprintf(os.Stderr, "build: %s (%.0fs)\n", what, time.Since(start).Seconds()) }
+	say("minifying the page and prerendering its opening")
 	files, err := minifyAssets(os.DirFS(filepath.Join(root, "assets")))
 	if err != nil {
 		return fmt.Errorf("assets: %w", err)
@@ -57,6 +61,7 @@ func build(out string, stdout io.Writer) error {
 	if files["index.html"], err = inlineOpening(files["index.html"], version); err != nil {
 		return err
 	}
+	say("compiling the core to WebAssembly (go build, cached after the first time)")
 	wasm, err := buildWasm(root, version)
 	if err != nil {
 		return err
@@ -64,6 +69,7 @@ func build(out string, stdout io.Writer) error {
 	if files["kubeplay.wasm"], err = packWasm(wasm, stdout); err != nil {
 		return err
 	}
+	say("rendering the embed's posters")
 	posters, err := buildPosters()
 	if err != nil {
 		return err
@@ -93,10 +99,12 @@ func build(out string, stdout io.Writer) error {
 	}
 	slices.Sort(names)
 
+	say("compressing (brotli quality 11; unchanged files come from the cache)")
+	cache := userCompressCache()
 	fmt.Fprintln(stdout, sizeLine("file", -1, -1, -1))
 	var rawTotal, gzTotal, brTotal int64
 	for _, name := range names {
-		raw, gz, br, err := compressFile(filepath.Join(out, filepath.FromSlash(name)))
+		raw, gz, br, err := compressFile(filepath.Join(out, filepath.FromSlash(name)), cache)
 		if err != nil {
 			return err
 		}
@@ -104,6 +112,9 @@ func build(out string, stdout io.Writer) error {
 		gzTotal += orRaw(gz, raw)
 		brTotal += orRaw(br, raw)
 		fmt.Fprintln(stdout, sizeLine(name, raw, gz, br))
+	}
+	if err := cache.prune(); err != nil {
+		return err
 	}
 	fmt.Fprintf(stdout, "%s  (%d files in %s, %.1fs)\n",
 		sizeLine("total", rawTotal, gzTotal, brTotal), len(names), out, time.Since(start).Seconds())

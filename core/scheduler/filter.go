@@ -68,6 +68,9 @@ type podFacts struct {
 	affinity *affinityState // nil: no pod affinity rule applies
 	spread   *spreadState   // nil: no DoNotSchedule topology spread constraint
 	pods     spreadPods     // the namespace's assigned pods by node, when the pod has spread constraints
+	// podScore is InterPodAffinity's PreScore state, nil when the plugin
+	// is skipped.
+	podScore topologyScore
 }
 
 func newPodFacts(pod *api.Pod) *podFacts {

@@ -8,12 +8,13 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller"
 )
 
-// InterPodAffinity (pkg/scheduler/framework/plugins/interpodaffinity), for
-// the required terms: the incoming pod's podAffinity needs a matching pod
-// in the node's topology domain (or, when no pod anywhere matches, the pod
-// matching its own term); its podAntiAffinity forbids one; and an existing
-// pod's required anti-affinity that matches the incoming pod forbids the
-// domain too. Preferred terms (a score) are not modelled.
+// InterPodAffinity (pkg/scheduler/framework/plugins/interpodaffinity),
+// the filter (filtering.go), for the required terms: the incoming pod's
+// podAffinity needs a matching pod in the node's topology domain (or, when
+// no pod anywhere matches, the pod matching its own term); its
+// podAntiAffinity forbids one; and an existing pod's required anti-affinity
+// that matches the incoming pod forbids the domain too. The score is in
+// interpodaffinityscore.go.
 
 const (
 	pluginInterPodAffinity = "InterPodAffinity"
@@ -37,19 +38,29 @@ type affinityState struct {
 	existingAnti     map[topologyPair]bool // existing pods' anti-affinity against it
 }
 
-// requiredTerms returns a pod's required pod affinity and anti-affinity terms.
-func requiredTerms(pod *api.Pod) (affinity, anti []api.PodAffinityTerm) {
-	a := pod.Spec.Affinity
-	if a == nil {
-		return nil, nil
-	}
-	if a.PodAffinity != nil {
-		affinity = a.PodAffinity.RequiredDuringSchedulingIgnoredDuringExecution
-	}
-	if a.PodAntiAffinity != nil {
-		anti = a.PodAntiAffinity.RequiredDuringSchedulingIgnoredDuringExecution
+// noPodAffinity stands for a missing affinity; never written.
+var noPodAffinity = &api.PodAffinity{}
+
+// podAffinities returns a pod's pod affinity and anti-affinity, each an
+// empty one when the pod has none (the lists framework.NewPodInfo reads
+// its affinity terms from).
+func podAffinities(pod *api.Pod) (affinity, anti *api.PodAffinity) {
+	affinity, anti = noPodAffinity, noPodAffinity
+	if a := pod.Spec.Affinity; a != nil {
+		if a.PodAffinity != nil {
+			affinity = a.PodAffinity
+		}
+		if a.PodAntiAffinity != nil {
+			anti = (*api.PodAffinity)(a.PodAntiAffinity)
+		}
 	}
 	return affinity, anti
+}
+
+// requiredTerms returns a pod's required pod affinity and anti-affinity terms.
+func requiredTerms(pod *api.Pod) (affinity, anti []api.PodAffinityTerm) {
+	a, n := podAffinities(pod)
+	return a.RequiredDuringSchedulingIgnoredDuringExecution, n.RequiredDuringSchedulingIgnoredDuringExecution
 }
 
 // termMatches reports whether pod matches term, written by a pod of

@@ -136,6 +136,20 @@ func (e *env) bound(node string, pods ...*api.Pod) {
 	}
 }
 
+// updateNode changes the named node through the API server and settles.
+func (e *env) updateNode(name string, change func(*api.Node)) {
+	e.T.Helper()
+	n, err := apiserver.GetAs[*api.Node](e.C.API, "", name)
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	change(n)
+	if _, err := e.C.API.Update(n); err != nil {
+		e.T.Fatal(err)
+	}
+	e.Settle()
+}
+
 // wantMessage checks the message of the named pod's PodScheduled condition.
 func (e *env) wantMessage(name, want string) {
 	e.T.Helper()
@@ -375,12 +389,9 @@ func TestRequeueOnEvents(t *testing.T) {
 		t.Fatal("late was scheduled on full nodes")
 	}
 	// A taint on node-1 does not help a pod rejected for cpu: no retry.
-	n, _ := apiserver.GetAs[*api.Node](e.C.API, "", "node-1")
-	n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: "x", Effect: api.TaintEffectNoSchedule})
-	if _, err := e.C.API.Update(n); err != nil {
-		t.Fatal(err)
-	}
-	e.Settle()
+	e.updateNode("node-1", func(n *api.Node) {
+		n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: "x", Effect: api.TaintEffectNoSchedule})
+	})
 	if got := e.events("late"); len(got) != 1 || !strings.Contains(got[0], "(x1)") {
 		t.Errorf("late retried on an unrelated node change: %q", got)
 	}
@@ -410,13 +421,10 @@ func TestUncordonRequeues(t *testing.T) {
 	if got := e.get("web").Status.Conditions[0].Message; !strings.HasPrefix(got, "0/1 nodes are available: 1 node(s) were unschedulable.") {
 		t.Errorf("message %s", got)
 	}
-	n, _ := apiserver.GetAs[*api.Node](e.C.API, "", "node-1")
-	n.Spec.Unschedulable = false
-	n.Spec.Taints = nil
-	if _, err := e.C.API.Update(n); err != nil {
-		t.Fatal(err)
-	}
-	e.Settle()
+	e.updateNode("node-1", func(n *api.Node) {
+		n.Spec.Unschedulable = false
+		n.Spec.Taints = nil
+	})
 	if got := e.get("web").Spec.NodeName; got != "node-1" {
 		t.Errorf("after uncordon: %q", got)
 	}

@@ -110,6 +110,7 @@ var layers = map[string]int{
 	"scripts/shots":             13,
 	"scripts/internal/browser":  11,
 	"scripts/internal/wasmdata": 11,
+	"scripts/internal/wasmfile": 10, // the wasm reader wasmdata and wasmsize share
 	"scripts/play":              13,
 	"scripts/loadtest":          13,
 	"scripts/wasmsize":          13,

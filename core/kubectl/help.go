@@ -98,6 +98,32 @@ var helpTexts = map[string]helpText{
 		use:         "kubectl create -f FILENAME",
 		namePadding: len("poddisruptionbudget"),
 	},
+	// create_secret_docker.go. Its Long's fifth paragraph is indented one
+	// tab less than the rest, so heredoc keeps a tab on the others and
+	// markdown renders them as code blocks (the docker login line, a tab
+	// deeper, keeps four spaces in its block), while that paragraph's two
+	// lines are joined into one. Use is set with DisableFlagsInUseLine.
+	"kubectl create secret docker-registry": {
+		long: "Create a new secret for use with Docker registries.\n" +
+			"        \n" +
+			"        Dockercfg secrets are used to authenticate against Docker registries.\n" +
+			"        \n" +
+			"        When using the Docker command line to push images, you can authenticate to a given registry by running:\n" +
+			"            '$ docker login DOCKER_REGISTRY_SERVER --username=DOCKER_USER --password=DOCKER_PASSWORD --email=DOCKER_EMAIL'.\n" +
+			"        \n" +
+			" That produces a ~/.dockercfg file that is used by subsequent 'docker push' and 'docker pull' commands to authenticate to the registry. The email address is optional.\n" +
+			"\n" +
+			"        When creating applications, you may have a Docker registry that requires authentication.  In order for the\n" +
+			"        nodes to pull images on your behalf, they must have the credentials.  You can provide this information\n" +
+			"        by creating a dockercfg secret and attaching it to your service account.",
+		example: "  # If you don't already have a .dockercfg file, you can create a dockercfg secret directly by using:\n" +
+			"  kubectl create secret docker-registry my-secret --docker-server=DOCKER_REGISTRY_SERVER --docker-username=DOCKER_USER --docker-password=DOCKER_PASSWORD --docker-email=DOCKER_EMAIL\n" +
+			"  \n" +
+			"  # Create a new secret named my-secret from ~/.docker/config.json\n" +
+			"  kubectl create secret docker-registry my-secret --from-file=.dockerconfigjson=path/to/.docker/config.json",
+		use: "kubectl create secret docker-registry NAME --docker-username=user --docker-password=password --docker-email=email " +
+			"[--docker-server=string] [--from-file=[key=]source] [--dry-run=server|client|none]",
+	},
 }
 
 // rootCommandGroups are NewKubectlCommand's templates.CommandGroups, in

@@ -85,10 +85,15 @@ type cache struct {
 	// which every incoming pod must respect (InterPodAffinity's
 	// existing-anti-affinity check) without a scan of all pods.
 	antiPods map[string]*api.Pod
+	// affinityPods are the assigned pods with any pod affinity or
+	// anti-affinity (NodeInfo.PodsWithAffinity), the ones InterPodAffinity's
+	// score reads for an incoming pod with no preferred terms of its own.
+	affinityPods map[string]*api.Pod
 }
 
 func newCache() *cache {
-	return &cache{nodes: map[string]*nodeInfo{}, pods: map[string]podInfo{}, antiPods: map[string]*api.Pod{}}
+	return &cache{nodes: map[string]*nodeInfo{}, pods: map[string]podInfo{}, antiPods: map[string]*api.Pod{},
+		affinityPods: map[string]*api.Pod{}}
 }
 
 // node returns the aggregate of a node, empty if no pod is assigned to it.
@@ -131,8 +136,12 @@ func (c *cache) set(key string, pod *api.Pod) {
 		delete(c.pods, key)
 	}
 	delete(c.antiPods, key)
+	delete(c.affinityPods, key)
 	if pod == nil || pod.Spec.NodeName == "" || isTerminal(pod) {
 		return
+	}
+	if hasPodAffinity(pod) {
+		c.affinityPods[key] = pod
 	}
 	if _, anti := requiredTerms(pod); len(anti) > 0 {
 		c.antiPods[key] = pod

@@ -12,15 +12,16 @@
 //	filter.go     NodeUnschedulable, TaintToleration, NodeAffinity
 //	              (nodeSelector), NodePorts, NodeResourcesFit
 //	score.go      least allocated + spreading of an owner's pods + PreferNoSchedule
-//	              + preferred node affinity
+//	              + preferred node affinity + inter-pod affinity
 //	podtopologyspread.go  the pod's topologySpreadConstraints: DoNotSchedule
 //	              filters, ScheduleAnyway scores
-//	interpodaffinity.go   required pod affinity and anti-affinity
+//	interpodaffinity.go   required pod affinity and anti-affinity (a filter)
+//	interpodaffinityscore.go  preferred ones, and the existing pods' terms
+//	              that match the pod (a score)
 //	fiterror.go   "0/3 nodes are available: 3 Insufficient cpu. ..."
 //	hints.go      which cluster events requeue an unschedulable pod
 //
 // Not modelled: preemption (the playground has no PriorityClasses, so no pod
 // could preempt another — the message still says so as upstream does),
-// the preferred (scored) terms of pod affinity and anti-affinity, DRA,
-// and scheduling gates.
+// DRA, and scheduling gates.
 package scheduler

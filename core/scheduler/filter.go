@@ -57,6 +57,13 @@ type status struct {
 	detail  string
 }
 
+// newStatus is a filter's failure with one reason, as every plugin makes
+// it upstream: fwk.NewStatus(code, reason).WithPlugin(plugin). detail is
+// the decision record's explanation, not part of the status message.
+func newStatus(plugin string, c code, reason, detail string) *status {
+	return &status{plugin: plugin, code: c, reasons: []string{reason}, detail: detail}
+}
+
 // podFacts is what every filter and score needs to know about the pod being
 // scheduled, computed once per cycle (the PreFilter step).
 type podFacts struct {
@@ -68,6 +75,9 @@ type podFacts struct {
 	affinity *affinityState // nil: no pod affinity rule applies
 	spread   *spreadState   // nil: no DoNotSchedule topology spread constraint
 	pods     spreadPods     // the namespace's assigned pods by node, when the pod has spread constraints
+	// podScore is InterPodAffinity's PreScore state, nil when the plugin
+	// is skipped.
+	podScore topologyScore
 }
 
 func newPodFacts(pod *api.Pod) *podFacts {
@@ -98,10 +108,18 @@ func runFilters(f *podFacts, node *api.Node, ni *nodeInfo, detailed bool) *statu
 	if s := filterNodeResourcesFit(f, ni, detailed); s != nil {
 		return s
 	}
-	if s := filterPodTopologySpread(f, node); s != nil {
-		return s
+	// A plugin whose PreFilter found nothing to check (a nil state) is
+	// left out, as the framework leaves out the Filter of a plugin whose
+	// PreFilter returned Skip (CycleState.SkipFilterPlugins).
+	if f.spread != nil {
+		if s := f.spread.filter(f.pod, node); s != nil {
+			return s
+		}
 	}
-	return filterInterPodAffinity(f, node)
+	if f.affinity != nil {
+		return f.affinity.filter(f.pod, node)
+	}
+	return nil
 }
 
 // filterNodeUnschedulable models nodeunschedulable.Filter: a cordoned node
@@ -114,8 +132,8 @@ func filterNodeUnschedulable(pod *api.Pod, node *api.Node) *status {
 	if api.TolerationsTolerateTaint(pod.Spec.Tolerations, &t) {
 		return nil
 	}
-	return &status{plugin: pluginNodeUnschedulable, code: unresolvable, reasons: []string{ErrReasonUnschedulable},
-		detail: "node is cordoned (spec.unschedulable)"}
+	return newStatus(pluginNodeUnschedulable, unresolvable, ErrReasonUnschedulable,
+		"node is cordoned (spec.unschedulable)")
 }
 
 // filterTaintToleration models tainttoleration.Filter: the first NoSchedule
@@ -127,8 +145,8 @@ func filterTaintToleration(pod *api.Pod, node *api.Node) *status {
 	if !ok {
 		return nil
 	}
-	return &status{plugin: pluginTaintToleration, code: unresolvable, reasons: []string{ErrReasonUntoleratedTaint},
-		detail: fmt.Sprintf("untolerated taint {%s: %s}:%s", t.Key, t.Value, t.Effect)}
+	return newStatus(pluginTaintToleration, unresolvable, ErrReasonUntoleratedTaint,
+		fmt.Sprintf("untolerated taint {%s: %s}:%s", t.Key, t.Value, t.Effect))
 }
 
 // doNotScheduleTaint is helper.DoNotScheduleTaintsFilterFunc.
@@ -142,13 +160,13 @@ func doNotScheduleTaint(t *api.Taint) bool {
 // (GetRequiredNodeAffinity.Match). Both failures read the same.
 func filterNodeAffinity(pod *api.Pod, node *api.Node) *status {
 	if !nodeMatchesSelector(pod, node) {
-		return &status{plugin: pluginNodeAffinity, code: unresolvable, reasons: []string{ErrReasonNodeAffinity},
-			detail: "labels do not match spec.nodeSelector " + formatSelector(pod.Spec.NodeSelector)}
+		return newStatus(pluginNodeAffinity, unresolvable, ErrReasonNodeAffinity,
+			"labels do not match spec.nodeSelector "+formatSelector(pod.Spec.NodeSelector))
 	}
 	if a := pod.Spec.Affinity; a != nil && a.NodeAffinity != nil && a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution != nil {
 		if !nodeMatchesTerms(node, a.NodeAffinity.RequiredDuringSchedulingIgnoredDuringExecution.NodeSelectorTerms) {
-			return &status{plugin: pluginNodeAffinity, code: unresolvable, reasons: []string{ErrReasonNodeAffinity},
-				detail: "no term of the required node affinity matches the node"}
+			return newStatus(pluginNodeAffinity, unresolvable, ErrReasonNodeAffinity,
+				"no term of the required node affinity matches the node")
 		}
 	}
 	return nil
@@ -178,8 +196,8 @@ func filterNodePorts(f *podFacts, ni *nodeInfo) *status {
 	for _, want := range f.ports {
 		for _, used := range ni.ports {
 			if want.conflicts(used) {
-				return &status{plugin: pluginNodePorts, code: unschedulable, reasons: []string{ErrReasonNodePorts},
-					detail: fmt.Sprintf("host port %s/%d is in use", want.protocol, want.port)}
+				return newStatus(pluginNodePorts, unschedulable, ErrReasonNodePorts,
+					fmt.Sprintf("host port %s/%d is in use", want.protocol, want.port))
 			}
 		}
 	}

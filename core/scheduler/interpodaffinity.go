@@ -8,12 +8,13 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller"
 )
 
-// InterPodAffinity (pkg/scheduler/framework/plugins/interpodaffinity), for
-// the required terms: the incoming pod's podAffinity needs a matching pod
-// in the node's topology domain (or, when no pod anywhere matches, the pod
-// matching its own term); its podAntiAffinity forbids one; and an existing
-// pod's required anti-affinity that matches the incoming pod forbids the
-// domain too. Preferred terms (a score) are not modelled.
+// InterPodAffinity (pkg/scheduler/framework/plugins/interpodaffinity),
+// the filter (filtering.go), for the required terms: the incoming pod's
+// podAffinity needs a matching pod in the node's topology domain (or, when
+// no pod anywhere matches, the pod matching its own term); its
+// podAntiAffinity forbids one; and an existing pod's required anti-affinity
+// that matches the incoming pod forbids the domain too. The score is in
+// interpodaffinityscore.go.
 
 const (
 	pluginInterPodAffinity = "InterPodAffinity"
@@ -26,6 +27,13 @@ const (
 // topologyPair is one topology domain: a node label and its value.
 type topologyPair struct{ key, value string }
 
+// domainOf is node's domain for a topology key, false when the node has
+// no such label (and so lies in no domain of that key).
+func domainOf(node *api.Node, key string) (topologyPair, bool) {
+	v, ok := node.Labels[key]
+	return topologyPair{key, v}, ok
+}
+
 // affinityState is the PreFilter state: the domains each kind of rule
 // fills, computed once per scheduling cycle.
 type affinityState struct {
@@ -37,19 +45,29 @@ type affinityState struct {
 	existingAnti     map[topologyPair]bool // existing pods' anti-affinity against it
 }
 
-// requiredTerms returns a pod's required pod affinity and anti-affinity terms.
-func requiredTerms(pod *api.Pod) (affinity, anti []api.PodAffinityTerm) {
-	a := pod.Spec.Affinity
-	if a == nil {
-		return nil, nil
-	}
-	if a.PodAffinity != nil {
-		affinity = a.PodAffinity.RequiredDuringSchedulingIgnoredDuringExecution
-	}
-	if a.PodAntiAffinity != nil {
-		anti = a.PodAntiAffinity.RequiredDuringSchedulingIgnoredDuringExecution
+// noPodAffinity stands for a missing affinity; never written.
+var noPodAffinity = &api.PodAffinity{}
+
+// podAffinities returns a pod's pod affinity and anti-affinity, each an
+// empty one when the pod has none (the lists framework.NewPodInfo reads
+// its affinity terms from).
+func podAffinities(pod *api.Pod) (affinity, anti *api.PodAffinity) {
+	affinity, anti = noPodAffinity, noPodAffinity
+	if a := pod.Spec.Affinity; a != nil {
+		if a.PodAffinity != nil {
+			affinity = a.PodAffinity
+		}
+		if a.PodAntiAffinity != nil {
+			anti = (*api.PodAffinity)(a.PodAntiAffinity)
+		}
 	}
 	return affinity, anti
+}
+
+// requiredTerms returns a pod's required pod affinity and anti-affinity terms.
+func requiredTerms(pod *api.Pod) (affinity, anti []api.PodAffinityTerm) {
+	a, n := podAffinities(pod)
+	return a.RequiredDuringSchedulingIgnoredDuringExecution, n.RequiredDuringSchedulingIgnoredDuringExecution
 }
 
 // termMatches reports whether pod matches term, written by a pod of
@@ -105,26 +123,22 @@ func newAffinityState(pod *api.Pod, pods *controller.Store, antiPods map[string]
 		if !ok {
 			continue
 		}
-		domain := func(key string) (topologyPair, bool) {
-			v, ok := node.Labels[key]
-			return topologyPair{key, v}, ok
-		}
 		for i, t := range affinity {
 			if termMatches(t, pod.Namespace, p) {
 				st.anyAffinityMatch = true
-				if d, ok := domain(t.TopologyKey); ok {
+				if d, ok := domainOf(node, t.TopologyKey); ok {
 					st.affinityDomains[i][d] = true
 				}
 			}
 		}
 		for _, t := range anti {
-			if d, ok := domain(t.TopologyKey); ok && termMatches(t, pod.Namespace, p) {
+			if d, ok := domainOf(node, t.TopologyKey); ok && termMatches(t, pod.Namespace, p) {
 				st.antiDomains[d] = true
 			}
 		}
 		_, theirAnti := requiredTerms(p)
 		for _, t := range theirAnti {
-			if d, ok := domain(t.TopologyKey); ok && termMatches(t, p.Namespace, pod) {
+			if d, ok := domainOf(node, t.TopologyKey); ok && termMatches(t, p.Namespace, pod) {
 				st.existingAnti[d] = true
 			}
 		}
@@ -132,37 +146,33 @@ func newAffinityState(pod *api.Pod, pods *controller.Store, antiPods map[string]
 	return st
 }
 
-// filterInterPodAffinity models InterPodAffinity.Filter.
-func filterInterPodAffinity(f *podFacts, node *api.Node) *status {
-	st := f.affinity
-	if st == nil {
-		return nil
-	}
+// filter models InterPodAffinity.Filter.
+func (st *affinityState) filter(pod *api.Pod, node *api.Node) *status {
 	for i, t := range st.affinityTerms {
-		v, ok := node.Labels[t.TopologyKey]
-		if ok && st.affinityDomains[i][topologyPair{t.TopologyKey, v}] {
+		d, ok := domainOf(node, t.TopologyKey)
+		if ok && st.affinityDomains[i][d] {
 			continue
 		}
 		// No pod matches anywhere: the first pod of a group that wants
 		// itself may go anywhere its own labels satisfy the term.
-		if ok && !st.anyAffinityMatch && termMatches(t, f.pod.Namespace, f.pod) {
+		if ok && !st.anyAffinityMatch && termMatches(t, pod.Namespace, pod) {
 			continue
 		}
-		return &status{plugin: pluginInterPodAffinity, code: unresolvable, reasons: []string{ErrReasonAffinityRulesNotMatch},
-			detail: "no pod matching the required pod affinity in " + t.TopologyKey + "=" + v}
+		return newStatus(pluginInterPodAffinity, unresolvable, ErrReasonAffinityRulesNotMatch,
+			"no pod matching the required pod affinity in "+t.TopologyKey+"="+d.value)
 	}
-	if _, anti := requiredTerms(f.pod); len(anti) > 0 {
+	if _, anti := requiredTerms(pod); len(anti) > 0 {
 		for _, t := range anti {
-			if v, ok := node.Labels[t.TopologyKey]; ok && st.antiDomains[topologyPair{t.TopologyKey, v}] {
-				return &status{plugin: pluginInterPodAffinity, code: unschedulable, reasons: []string{ErrReasonAntiAffinityRulesNotMatch},
-					detail: "a pod matching the required pod anti-affinity runs in " + t.TopologyKey + "=" + v}
+			if d, ok := domainOf(node, t.TopologyKey); ok && st.antiDomains[d] {
+				return newStatus(pluginInterPodAffinity, unschedulable, ErrReasonAntiAffinityRulesNotMatch,
+					"a pod matching the required pod anti-affinity runs in "+d.key+"="+d.value)
 			}
 		}
 	}
 	for d := range st.existingAnti {
-		if v, ok := node.Labels[d.key]; ok && v == d.value {
-			return &status{plugin: pluginInterPodAffinity, code: unschedulable, reasons: []string{ErrReasonExistingAntiAffinityRulesNotMatch},
-				detail: "an existing pod's required anti-affinity forbids " + d.key + "=" + d.value}
+		if nd, ok := domainOf(node, d.key); ok && nd == d {
+			return newStatus(pluginInterPodAffinity, unschedulable, ErrReasonExistingAntiAffinityRulesNotMatch,
+				"an existing pod's required anti-affinity forbids "+d.key+"="+d.value)
 		}
 	}
 	return nil

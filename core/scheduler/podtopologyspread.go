@@ -170,20 +170,16 @@ func newSpreadState(pod *api.Pod, nodes []snapshotNode, sp spreadPods) *spreadSt
 	return st
 }
 
-// filterPodTopologySpread models PodTopologySpread.Filter.
-func filterPodTopologySpread(f *podFacts, node *api.Node) *status {
-	st := f.spread
-	if st == nil {
-		return nil
-	}
+// filter models PodTopologySpread.Filter.
+func (st *spreadState) filter(pod *api.Pod, node *api.Node) *status {
 	for _, c := range st.constraints {
-		v, ok := node.Labels[c.key]
+		d, ok := domainOf(node, c.key)
 		if !ok {
-			return &status{plugin: pluginPodTopologySpread, code: unresolvable, reasons: []string{ErrReasonNodeLabelNotMatch},
-				detail: "the node has no label " + c.key}
+			return newStatus(pluginPodTopologySpread, unresolvable, ErrReasonNodeLabelNotMatch,
+				"the node has no label "+c.key)
 		}
 		self := 0
-		if c.selector.Matches(labels.Set(f.pod.Labels)) {
+		if c.selector.Matches(labels.Set(pod.Labels)) {
 			self = 1
 		}
 		fewest, known := st.fewest[c.key]
@@ -193,10 +189,10 @@ func filterPodTopologySpread(f *podFacts, node *api.Node) *status {
 		if int32(st.domains[c.key]) < c.minDomains {
 			fewest = 0
 		}
-		match := st.pairs[topologyPair{c.key, v}]
+		match := st.pairs[d]
 		if skew := match + self - fewest; skew > int(c.maxSkew) {
-			return &status{plugin: pluginPodTopologySpread, code: unschedulable, reasons: []string{ErrReasonConstraintsNotMatch},
-				detail: fmt.Sprintf("%s=%s: %d+%d-%d = skew %d > maxSkew %d", c.key, v, match, self, fewest, skew, c.maxSkew)}
+			return newStatus(pluginPodTopologySpread, unschedulable, ErrReasonConstraintsNotMatch,
+				fmt.Sprintf("%s=%s: %d+%d-%d = skew %d > maxSkew %d", d.key, d.value, match, self, fewest, skew, c.maxSkew))
 		}
 	}
 	return nil

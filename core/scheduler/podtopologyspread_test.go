@@ -18,6 +18,11 @@ func spreadPod(name string, c api.TopologySpreadConstraint) *api.Pod {
 	return p
 }
 
+// spreadPods makes web-0, web-1, ... with constraint c, for createEach.
+func spreadPods(c api.TopologySpreadConstraint) func(int) *api.Pod {
+	return func(i int) *api.Pod { return spreadPod(fmt.Sprintf("web-%d", i), c) }
+}
+
 // A tainted node still counts as a domain (nodeTaintsPolicy Ignore), with
 // no pods: once each other node has one, a skew of 2 keeps the third pod
 // out. Deleting a pod requeues it (isSchedulableAfterPodChange).
@@ -26,18 +31,12 @@ func TestTopologySpreadDoNotSchedule(t *testing.T) {
 	nodes[2].Spec.Taints = []api.Taint{{Key: "dedicated", Value: "gpu", Effect: api.TaintEffectNoSchedule}}
 	e := newEnv(t, nodes...)
 	c := api.TopologySpreadConstraint{MaxSkew: 1, TopologyKey: "kubernetes.io/hostname", WhenUnsatisfiable: "DoNotSchedule"}
-	for i := range 3 {
-		e.create(spreadPod(fmt.Sprintf("web-%d", i), c))
-		e.Settle()
-	}
+	e.createEach(3, spreadPods(c))
 	if got := e.placement(); got != "<none>:1 node-1:1 node-2:1" {
 		t.Errorf("placement = %s", got)
 	}
-	want := "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod topology spread constraints. " +
-		"no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod."
-	if got := e.get("web-2").Status.Conditions[0].Message; got != want {
-		t.Errorf("web-2:\n got %s\nwant %s", got, want)
-	}
+	e.wantMessage("web-2", "0/3 nodes are available: 1 node(s) had untolerated taint(s), 2 node(s) didn't match pod topology spread constraints. "+
+		"no new claims to deallocate, preemption: 0/3 nodes are available: 1 Preemption is not helpful for scheduling, 2 No preemption victims found for incoming pod.")
 	// A matching pod deleted requeues the pending one.
 	if _, _, err := e.C.API.Delete(api.KindOf(&api.Pod{}), "default", "web-0", &apiserver.DeleteOptions{GracePeriodSeconds: new(int64)}); err != nil {
 		t.Fatal(err)
@@ -63,18 +62,13 @@ func TestTopologySpreadMinDomains(t *testing.T) {
 	e := newEnv(t)
 	four := int32(4)
 	c := api.TopologySpreadConstraint{MaxSkew: 1, TopologyKey: "kubernetes.io/hostname", WhenUnsatisfiable: "DoNotSchedule", MinDomains: &four}
-	for i := range 4 {
-		e.create(spreadPod(fmt.Sprintf("web-%d", i), c))
-		e.Settle()
-	}
+	e.createEach(4, spreadPods(c))
 	if got := e.placement(); got != "<none>:1 node-1:1 node-2:1 node-3:1" {
 		t.Errorf("placement = %s", got)
 	}
 	want := "0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints. no new claims to deallocate, " +
 		"preemption: 0/3 nodes are available: 3 No preemption victims found for incoming pod."
-	if got := e.get("web-3").Status.Conditions[0].Message; got != want {
-		t.Errorf("web-3:\n got %s\nwant %s", got, want)
-	}
+	e.wantMessage("web-3", want)
 	if got := e.events("web-3"); len(got) != 1 || got[0] != "Warning FailedScheduling default-scheduler: "+want+" (x1)" {
 		t.Errorf("events %q", got)
 	}
@@ -86,11 +80,8 @@ func TestTopologySpreadMissingLabel(t *testing.T) {
 	e := newEnv(t)
 	e.create(spreadPod("web", api.TopologySpreadConstraint{MaxSkew: 1, TopologyKey: "topology.kubernetes.io/zone", WhenUnsatisfiable: "DoNotSchedule"}))
 	e.Settle()
-	want := "0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints (missing required label). " +
-		"no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
-	if got := e.get("web").Status.Conditions[0].Message; got != want {
-		t.Errorf("web:\n got %s\nwant %s", got, want)
-	}
+	e.wantMessage("web", "0/3 nodes are available: 3 node(s) didn't match pod topology spread constraints (missing required label). "+
+		"no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.")
 }
 
 // ScheduleAnyway scores by zone: with two pods in zone a, the next goes to
@@ -99,11 +90,7 @@ func TestTopologySpreadScheduleAnyway(t *testing.T) {
 	nodes := cluster.DefaultNodes()
 	nodes[0].Labels["zone"], nodes[1].Labels["zone"], nodes[2].Labels["zone"] = "a", "a", "b"
 	e := newEnv(t, nodes...)
-	for i := range 2 {
-		p := pod(fmt.Sprintf("old-%d", i), "", "", "")
-		p.Spec.NodeName = "node-1"
-		e.create(p)
-	}
+	e.bound("node-1", pod("old-0", "", "", ""), pod("old-1", "", "", ""))
 	e.create(spreadPod("web", api.TopologySpreadConstraint{MaxSkew: 1, TopologyKey: "zone", WhenUnsatisfiable: "ScheduleAnyway"}))
 	e.Settle()
 	if got := e.get("web").Spec.NodeName; got != "node-3" {
@@ -117,11 +104,7 @@ func TestPreferredNodeAffinity(t *testing.T) {
 	nodes := cluster.DefaultNodes()
 	nodes[2].Labels["disk"] = "ssd"
 	e := newEnv(t, nodes...)
-	for i := range 3 {
-		p := pod(fmt.Sprintf("busy-%d", i), "1", "", "")
-		p.Spec.NodeName = "node-3"
-		e.create(p)
-	}
+	e.bound("node-3", pod("busy-0", "1", "", ""), pod("busy-1", "1", "", ""), pod("busy-2", "1", "", ""))
 	p := pod("web", "", "", "")
 	p.Spec.Affinity = &api.Affinity{NodeAffinity: &api.NodeAffinity{PreferredDuringSchedulingIgnoredDuringExecution: []api.PreferredSchedulingTerm{{
 		Weight: 10, Preference: api.NodeSelectorTerm{MatchExpressions: []api.NodeSelectorRequirement{{Key: "disk", Operator: "In", Values: []string{"ssd"}}}}}}}}

@@ -380,6 +380,7 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 		return
 	}
 
+	f.podScore = newTopologyScore(pod, s.podAffinityCandidates(pod), s.nodeByName(nodes))
 	scores := scoreNodes(f, feasible, infos, nodes)
 	best := selectHost(scores)
 	target := scores[best].node.Name
@@ -392,6 +393,43 @@ func (s *Scheduler) scheduleOne(key string, pod *api.Pod, st *queuedPod, ds *con
 		return
 	}
 	s.bind(key, pod, st, target, ds)
+}
+
+// podAffinityCandidates are the pods InterPodAffinity's PreScore reads:
+// every assigned pod when the incoming pod has preferred pod affinity or
+// anti-affinity terms, else only the pods with a pod affinity of their own
+// (the scheduler cache's, so terminating pods count and finished ones do
+// not).
+func (s *Scheduler) podAffinityCandidates(pod *api.Pod) []*api.Pod {
+	affinity, anti := preferredTerms(pod)
+	if len(affinity) == 0 && len(anti) == 0 {
+		out := make([]*api.Pod, 0, len(s.cache.affinityPods))
+		for _, p := range s.cache.affinityPods {
+			out = append(out, p) // the scores are sums: the order does not matter
+		}
+		return out
+	}
+	var out []*api.Pod
+	for _, p := range controller.ListAs[*api.Pod](s.pods, "", nil) {
+		if p.Spec.NodeName != "" && !isTerminal(p) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// nodeByName looks a node up in the snapshot.
+func (s *Scheduler) nodeByName(nodes []snapshotNode) func(string) *api.Node {
+	var byName map[string]*api.Node
+	return func(name string) *api.Node {
+		if byName == nil {
+			byName = make(map[string]*api.Node, len(nodes))
+			for _, sn := range nodes {
+				byName[sn.node.Name] = sn.node
+			}
+		}
+		return byName[name]
+	}
 }
 
 // fitSentence says how many nodes passed the filters.
@@ -526,6 +564,9 @@ func scoreInputs(scores []nodeScore, best int) []controller.Input {
 		v := strconv.FormatInt(sc.fit, 10) + "×1 + " + strconv.FormatInt(sc.spread, 10) + "×2 + " + strconv.FormatInt(sc.taint, 10) + "×3"
 		if sc.affinity >= 0 {
 			v += " + " + strconv.FormatInt(sc.affinity, 10) + "×2"
+		}
+		if sc.podAffinity >= 0 {
+			v += " + " + strconv.FormatInt(sc.podAffinity, 10) + "×2"
 		}
 		return controller.Input{Name: sc.node.Name, Value: v + " = " + strconv.FormatInt(sc.total, 10)}
 	}

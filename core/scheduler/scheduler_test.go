@@ -117,6 +117,52 @@ func sortedStrings(s []string) []string {
 	return out
 }
 
+// createEach creates n pods made by mk, each scheduled before the next is
+// created.
+func (e *env) createEach(n int, mk func(i int) *api.Pod) {
+	e.T.Helper()
+	for i := range n {
+		e.create(mk(i))
+		e.Settle()
+	}
+}
+
+// bound creates pods already bound to node, as if scheduled earlier.
+func (e *env) bound(node string, pods ...*api.Pod) {
+	e.T.Helper()
+	for _, p := range pods {
+		p.Spec.NodeName = node
+		e.create(p)
+	}
+}
+
+// updateNode changes the named node through the API server and settles.
+func (e *env) updateNode(name string, change func(*api.Node)) {
+	e.T.Helper()
+	n, err := apiserver.GetAs[*api.Node](e.C.API, "", name)
+	if err != nil {
+		e.T.Fatal(err)
+	}
+	change(n)
+	if _, err := e.C.API.Update(n); err != nil {
+		e.T.Fatal(err)
+	}
+	e.Settle()
+}
+
+// wantMessage checks the message of the named pod's PodScheduled condition.
+func (e *env) wantMessage(name, want string) {
+	e.T.Helper()
+	p := e.get(name)
+	if len(p.Status.Conditions) == 0 {
+		e.T.Errorf("%s has no condition, want message %s", name, want)
+		return
+	}
+	if got := p.Status.Conditions[0].Message; got != want {
+		e.T.Errorf("%s:\n got %s\nwant %s", name, got, want)
+	}
+}
+
 // events returns "Type Reason component: message (xN)" for the events about
 // the named object.
 func (e *env) events(name string) []string {
@@ -343,12 +389,9 @@ func TestRequeueOnEvents(t *testing.T) {
 		t.Fatal("late was scheduled on full nodes")
 	}
 	// A taint on node-1 does not help a pod rejected for cpu: no retry.
-	n, _ := apiserver.GetAs[*api.Node](e.C.API, "", "node-1")
-	n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: "x", Effect: api.TaintEffectNoSchedule})
-	if _, err := e.C.API.Update(n); err != nil {
-		t.Fatal(err)
-	}
-	e.Settle()
+	e.updateNode("node-1", func(n *api.Node) {
+		n.Spec.Taints = append(n.Spec.Taints, api.Taint{Key: "x", Effect: api.TaintEffectNoSchedule})
+	})
 	if got := e.events("late"); len(got) != 1 || !strings.Contains(got[0], "(x1)") {
 		t.Errorf("late retried on an unrelated node change: %q", got)
 	}
@@ -378,13 +421,10 @@ func TestUncordonRequeues(t *testing.T) {
 	if got := e.get("web").Status.Conditions[0].Message; !strings.HasPrefix(got, "0/1 nodes are available: 1 node(s) were unschedulable.") {
 		t.Errorf("message %s", got)
 	}
-	n, _ := apiserver.GetAs[*api.Node](e.C.API, "", "node-1")
-	n.Spec.Unschedulable = false
-	n.Spec.Taints = nil
-	if _, err := e.C.API.Update(n); err != nil {
-		t.Fatal(err)
-	}
-	e.Settle()
+	e.updateNode("node-1", func(n *api.Node) {
+		n.Spec.Unschedulable = false
+		n.Spec.Taints = nil
+	})
 	if got := e.get("web").Spec.NodeName; got != "node-1" {
 		t.Errorf("after uncordon: %q", got)
 	}
@@ -597,5 +637,83 @@ func TestRequiredPodAffinityAndAntiAffinity(t *testing.T) {
 	want = "0/3 nodes are available: 3 node(s) didn't match pod affinity rules. no new claims to deallocate, preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling."
 	if got := e.get("lonely").Status.Conditions[0].Message; got != want {
 		t.Errorf("lonely: %s", got)
+	}
+}
+
+// TestPreferredPodAffinityAndAntiAffinity: InterPodAffinity's score, in a
+// cluster whose node-1 is eight times the others, so that least allocated
+// alone puts every pod there (no owner: no system default spreading).
+// Preferred anti-affinity on the hostname spreads three replicas over the
+// three nodes; preferred affinity puts a pod beside a labelled one on the
+// busiest node.
+func TestPreferredPodAffinityAndAntiAffinity(t *testing.T) {
+	nodes := func() []*api.Node {
+		ns := cluster.DefaultNodes()
+		ns[0] = cluster.NewNode(cluster.NodeOptions{Name: "node-1", CPU: "32", Memory: "128Gi"}, nodestatus.PodCIDR(1))
+		return ns
+	}
+	anti := &api.Affinity{PodAntiAffinity: &api.PodAntiAffinity{PreferredDuringSchedulingIgnoredDuringExecution: []api.WeightedPodAffinityTerm{{
+		Weight: 100, PodAffinityTerm: api.PodAffinityTerm{LabelSelector: &api.LabelSelector{MatchLabels: map[string]string{"app": "web"}},
+			TopologyKey: "kubernetes.io/hostname"}}}}}
+	replicas := func(e *env, a *api.Affinity) {
+		e.createEach(3, func(i int) *api.Pod {
+			p := pod(fmt.Sprintf("web-%d", i), "500m", "512Mi", "")
+			p.Spec.Affinity = a
+			return p
+		})
+	}
+	// Without the preference, all three go to the big node.
+	e := newEnv(t, nodes()...)
+	replicas(e, nil)
+	if got := e.placement(); got != "node-1:3" {
+		t.Fatalf("without anti-affinity: placement = %s, want node-1:3 (the test's premise)", got)
+	}
+	e = newEnv(t, nodes()...)
+	replicas(e, anti)
+	if got := e.placement(); got != "node-1:1 node-2:1 node-3:1" {
+		t.Errorf("with preferred anti-affinity: placement = %s", got)
+	}
+	// The third replica's record: node-1 and node-2 hold a web pod (-100
+	// each), node-3 none (0), so InterPodAffinity gives 0, 0 and 100.
+	var record []string
+	for _, s := range e.Steps {
+		for _, d := range s.Decisions {
+			if d.Object == "default/web-2" && d.Upstream == "prioritizeNodes" {
+				record = append(record, d.Formula)
+				for _, in := range d.Inputs {
+					record = append(record, in.Name+": "+in.Value)
+				}
+			}
+		}
+	}
+	// (Least allocated: node-1 holds 1 cpu, 1Gi of 32 and 128Gi with the
+	// incoming pod, (96+99)/2 = 97.)
+	got := strings.Join(record, "\n")
+	for _, want := range []string{"+ InterPodAffinity(pod affinity and anti-affinity weights)×2",
+		"node-1: 97×1 + 0×2 + 100×3 + 0×2 = 397", "node-2: 81×1 + 0×2 + 100×3 + 0×2 = 381",
+		"node-3: 90×1 + 0×2 + 100×3 + 100×2 = 590"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the prioritizeNodes record lacks %q:\n%s", want, got)
+		}
+	}
+
+	// A cache pod on node-3, which two busy pods fill up: a pod that
+	// prefers the cache's node goes there, one that does not goes to
+	// node-1.
+	e = newEnv(t, nodes()...)
+	cache := pod("cache", "", "", "")
+	cache.Labels = map[string]string{"app": "cache"}
+	e.bound("node-3", cache, pod("busy-0", "1", "1Gi", ""), pod("busy-1", "1", "1Gi", ""))
+	near := pod("near", "100m", "", "")
+	near.Spec.Affinity = &api.Affinity{PodAffinity: &api.PodAffinity{PreferredDuringSchedulingIgnoredDuringExecution: []api.WeightedPodAffinityTerm{{
+		Weight: 50, PodAffinityTerm: api.PodAffinityTerm{LabelSelector: &api.LabelSelector{MatchLabels: map[string]string{"app": "cache"}},
+			TopologyKey: "kubernetes.io/hostname"}}}}}
+	e.create(near, pod("far", "100m", "", ""))
+	e.Settle()
+	if got := e.get("near").Spec.NodeName; got != "node-3" {
+		t.Errorf("near on %q, want node-3 beside the cache", got)
+	}
+	if got := e.get("far").Spec.NodeName; got != "node-1" {
+		t.Errorf("far on %q, want node-1 (least allocated)", got)
 	}
 }

@@ -36,16 +36,22 @@ import (
 //	    is spread by its ScheduleAnyway ones instead of the system default
 //	    (podtopologyspread.go).
 //
-// The other default scores (NodeResourcesBalancedAllocation, ImageLocality,
-// InterPodAffinity) are left out: preferred pod affinities are not
-// modelled, and the balanced-allocation term only matters for pods that
-// ask much more of one resource than of the other.
+//	InterPodAffinity, weight 2, when a preferred term of the pod, or a
+//	    term of an assigned pod, matches: the weights summed per topology
+//	    domain, scaled from the lowest (0) to the highest (100)
+//	    (interpodaffinity.go).
+//
+// The other default scores (NodeResourcesBalancedAllocation, ImageLocality)
+// are left out: the balanced-allocation term only matters for pods that
+// ask much more of one resource than of the other, and image locality is
+// not modelled.
 const (
 	MaxNodeScore              = 100
 	weightNodeResourcesFit    = 1
 	weightPodTopologySpread   = 2
 	weightTaintToleration     = 3
 	weightNodeAffinity        = 2
+	weightInterPodAffinity    = 2
 	systemDefaultHostnameSkew = 3
 )
 
@@ -58,16 +64,20 @@ type nodeScore struct {
 	// affinity is NodeAffinity's score, -1 when the plugin is skipped
 	// (the pod prefers no node).
 	affinity int64
-	total    int64
+	// podAffinity is InterPodAffinity's score, -1 when the plugin is
+	// skipped (no preferred or existing pod's term matched).
+	podAffinity int64
+	total       int64
 }
 
-// scoreNodes models prioritizeNodes for the three plugins above.
+// scoreNodes models prioritizeNodes for the plugins above.
 func scoreNodes(f *podFacts, feasible []*api.Node, infos []*nodeInfo, all []snapshotNode) []nodeScore {
 	scores := make([]nodeScore, len(feasible))
 	for i, n := range feasible {
-		scores[i] = nodeScore{node: n, fit: leastAllocatedScore(f, infos[i]), affinity: -1}
+		scores[i] = nodeScore{node: n, fit: leastAllocatedScore(f, infos[i]), affinity: -1, podAffinity: -1}
 	}
 	scoreNodeAffinity(f.pod, scores)
+	scoreInterPodAffinity(f.podScore, scores)
 	// PodTopologySpread: the pod's own ScheduleAnyway constraints; with
 	// none at all, the system default constraint, which a pod without an
 	// owner does not get (no selector), so the plugin skips it (PreScore
@@ -111,6 +121,9 @@ func scoreNodes(f *podFacts, feasible []*api.Node, infos []*nodeInfo, all []snap
 		if s.affinity > 0 {
 			s.total += weightNodeAffinity * s.affinity
 		}
+		if s.podAffinity > 0 {
+			s.total += weightInterPodAffinity * s.podAffinity
+		}
 	}
 	return scores
 }
@@ -153,6 +166,9 @@ func scoreFormula(f *podFacts) string {
 	s := "score = NodeResourcesFit(least allocated)×1 + PodTopologySpread(" + spread + ")×2 + TaintToleration(PreferNoSchedule)×3"
 	if a := f.pod.Spec.Affinity; a != nil && a.NodeAffinity != nil && len(a.NodeAffinity.PreferredDuringSchedulingIgnoredDuringExecution) > 0 {
 		s += " + NodeAffinity(preferred terms' weights)×2"
+	}
+	if f.podScore != nil {
+		s += " + InterPodAffinity(pod affinity and anti-affinity weights)×2"
 	}
 	return s
 }

@@ -152,8 +152,8 @@ func (vb *volumeBinder) delayBinding(c *api.PersistentVolumeClaim) bool {
 func (vb *volumeBinder) filter(pc *podClaims, node *api.Node) *status {
 	for _, v := range pc.bound {
 		if !volumeAllowsNode(v, node) {
-			return &status{plugin: pluginVolumeBinding, code: unresolvable, reasons: []string{ErrReasonNodeConflict},
-				detail: "volume " + v.Name + " is pinned to other nodes"}
+			return newStatus(pluginVolumeBinding, unresolvable, ErrReasonNodeConflict,
+				"volume "+v.Name+" is pinned to other nodes")
 		}
 	}
 	return nil

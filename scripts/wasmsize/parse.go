@@ -1,10 +1,10 @@
 package main
 
 import (
-	"bytes"
-	"encoding/binary"
 	"errors"
 	"fmt"
+
+	"github.com/kubeplay/kubeplay/scripts/internal/wasmfile"
 )
 
 // module is what wasmsize reads of a wasm binary: each defined function's
@@ -15,54 +15,39 @@ type module struct {
 	code, data int      // the code and data sections' sizes
 }
 
-// The sections wasmsize reads (the binary format's section ids).
-const (
-	sectionCustom = 0
-	sectionImport = 2
-	sectionCode   = 10
-	sectionData   = 11
-)
-
 // parse reads a wasm binary's sections: imports (imported functions come
 // first in the function index space), code, data, and the "name" custom
 // section's function names.
 func parse(b []byte) (*module, error) {
-	if len(b) < 8 || !bytes.Equal(b[:4], []byte("\x00asm")) {
-		return nil, errors.New("not a wasm binary")
+	secs, err := wasmfile.Sections(b)
+	if err != nil {
+		return nil, err
 	}
-	r := &reader{b: b, i: 8}
 	m := &module{}
 	imported := 0
 	names := map[int]string{}
-	for r.i < len(b) {
-		id := r.byte()
-		size := r.uint()
-		end := r.i + size
-		if r.err != nil || end > len(b) {
-			return nil, fmt.Errorf("section %d at byte %d runs past the end", id, r.i)
-		}
-		sec := &reader{b: b[:end], i: r.i}
-		switch id {
-		case sectionImport:
-			imported = sec.importedFuncs()
-		case sectionCode:
-			m.code = size
-			for n := sec.uint(); n > 0 && sec.err == nil; n-- {
-				start := sec.i
-				sec.i += sec.uint()
-				m.bodies = append(m.bodies, sec.i-start)
+	for _, s := range secs {
+		sec := wasmfile.NewReader(s.Body)
+		switch s.ID {
+		case wasmfile.SectionImport:
+			imported = importedFuncs(sec)
+		case wasmfile.SectionCode:
+			m.code = len(s.Body)
+			for n := sec.Uint(); n > 0 && sec.Err() == nil; n-- {
+				start := sec.Pos()
+				sec.Bytes(sec.Uint())
+				m.bodies = append(m.bodies, sec.Pos()-start)
 			}
-		case sectionData:
-			m.data = size
-		case sectionCustom:
-			if sec.name() == "name" {
-				sec.functionNames(names)
+		case wasmfile.SectionData:
+			m.data = len(s.Body)
+		case wasmfile.SectionCustom:
+			if sec.Name() == "name" {
+				functionNames(sec, names)
 			}
 		}
-		if sec.err != nil {
-			return nil, fmt.Errorf("section %d: %w", id, sec.err)
+		if sec.Err() != nil {
+			return nil, fmt.Errorf("section %d: %w", s.ID, sec.Err())
 		}
-		r.i = end
 	}
 	if len(names) == 0 {
 		return nil, errors.New("the binary has no function names (built with -s?)")
@@ -74,74 +59,26 @@ func parse(b []byte) (*module, error) {
 	return m, nil
 }
 
-// reader reads the binary format's values, remembering the first error.
-type reader struct {
-	b   []byte
-	i   int
-	err error
-}
-
-func (r *reader) byte() byte {
-	if r.i >= len(r.b) {
-		r.fail()
-		return 0
-	}
-	r.i++
-	return r.b[r.i-1]
-}
-
-// uint reads an unsigned LEB128 number.
-func (r *reader) uint() int {
-	if r.i >= len(r.b) {
-		r.fail()
-		return 0
-	}
-	v, n := binary.Uvarint(r.b[r.i:])
-	if n <= 0 {
-		r.fail()
-		return 0
-	}
-	r.i += n
-	return int(v)
-}
-
-func (r *reader) name() string {
-	n := r.uint()
-	if r.err != nil || r.i+n > len(r.b) {
-		r.fail()
-		return ""
-	}
-	r.i += n
-	return string(r.b[r.i-n : r.i])
-}
-
-func (r *reader) fail() {
-	if r.err == nil {
-		r.err = fmt.Errorf("truncated at byte %d", r.i)
-	}
-	r.i = len(r.b)
-}
-
 // importedFuncs counts the function imports, skipping the others.
-func (r *reader) importedFuncs() int {
+func importedFuncs(r *wasmfile.Reader) int {
 	funcs := 0
-	for n := r.uint(); n > 0 && r.err == nil; n-- {
-		r.name() // module
-		r.name() // field
-		switch r.byte() {
+	for n := r.Uint(); n > 0 && r.Err() == nil; n-- {
+		r.Name() // module
+		r.Name() // field
+		switch r.Byte() {
 		case 0: // function: its type index
-			r.uint()
+			r.Uint()
 			funcs++
 		case 1: // table: element type, limits
-			r.byte()
-			r.limits()
+			r.Byte()
+			limits(r)
 		case 2: // memory: limits
-			r.limits()
+			limits(r)
 		case 3: // global: value type, mutability
-			r.byte()
-			r.byte()
+			r.Byte()
+			r.Byte()
 		default:
-			r.fail()
+			r.Fail()
 		}
 	}
 	return funcs
@@ -149,25 +86,28 @@ func (r *reader) importedFuncs() int {
 
 // limits skips a table's or memory's limits: flags, minimum, maximum if
 // the flags say there is one.
-func (r *reader) limits() {
-	flags := r.byte()
-	r.uint()
+func limits(r *wasmfile.Reader) {
+	flags := r.Byte()
+	r.Uint()
 	if flags&1 != 0 {
-		r.uint()
+		r.Uint()
 	}
 }
 
 // functionNames reads the name section's function names (subsection 1).
-func (r *reader) functionNames(into map[int]string) {
-	for r.i < len(r.b) && r.err == nil {
-		sub := r.byte()
-		end := r.i + r.uint()
-		if sub == 1 {
-			for n := r.uint(); n > 0 && r.err == nil; n-- {
-				idx := r.uint()
-				into[idx] = r.name()
-			}
+func functionNames(r *wasmfile.Reader, into map[int]string) {
+	for r.Len() > 0 && r.Err() == nil {
+		sub := r.Byte()
+		body := wasmfile.NewReader(r.Bytes(r.Uint()))
+		if sub != 1 {
+			continue
 		}
-		r.i = end
+		for n := body.Uint(); n > 0 && body.Err() == nil; n-- {
+			idx := body.Uint()
+			into[idx] = body.Name()
+		}
+		if body.Err() != nil {
+			r.Fail()
+		}
 	}
 }

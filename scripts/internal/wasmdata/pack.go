@@ -17,12 +17,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-)
 
-// The binary format's section ids that Pack reads or rewrites.
-const (
-	sectionData      = 11
-	sectionDataCount = 12
+	"github.com/kubeplay/kubeplay/scripts/internal/wasmfile"
 )
 
 // DefaultGap is the gap scripts/build packs kubeplay.wasm with. Measured
@@ -43,15 +39,15 @@ type Stats struct {
 // emits: active segments of memory 0 with an i32.const offset; any other
 // segment is an error, as is a module it cannot read.
 func Pack(module []byte, gap int) ([]byte, Stats, error) {
-	secs, err := sections(module)
+	secs, err := wasmfile.Sections(module)
 	if err != nil {
 		return nil, Stats{}, err
 	}
-	data := secs.find(sectionData)
+	data := wasmfile.Find(secs, wasmfile.SectionData)
 	if data == nil {
 		return module, Stats{}, nil
 	}
-	segs, err := segments(data.body)
+	segs, err := segments(data.Body)
 	if err != nil {
 		return nil, Stats{}, fmt.Errorf("data section: %w", err)
 	}
@@ -62,13 +58,13 @@ func Pack(module []byte, gap int) ([]byte, Stats, error) {
 	var out bytes.Buffer
 	out.Write(module[:8])
 	for _, s := range secs {
-		switch s.id {
-		case sectionData:
-			writeSection(&out, sectionData, body)
-		case sectionDataCount: // must equal the number of segments
-			writeSection(&out, sectionDataCount, binary.AppendUvarint(nil, uint64(len(packed))))
+		switch s.ID {
+		case wasmfile.SectionData:
+			writeSection(&out, wasmfile.SectionData, body)
+		case wasmfile.SectionDataCount: // must equal the number of segments
+			writeSection(&out, wasmfile.SectionDataCount, binary.AppendUvarint(nil, uint64(len(packed))))
 		default:
-			out.Write(module[s.start:s.end])
+			out.Write(module[s.Start:s.End])
 		}
 	}
 	if err := sameMemory(segs, packed); err != nil {
@@ -76,7 +72,7 @@ func Pack(module []byte, gap int) ([]byte, Stats, error) {
 	}
 	return out.Bytes(), Stats{
 		SegmentsBefore: len(segs), SegmentsAfter: len(packed),
-		BytesBefore: len(data.body), BytesAfter: len(body),
+		BytesBefore: len(data.Body), BytesAfter: len(body),
 	}, nil
 }
 
@@ -86,82 +82,39 @@ type segment struct {
 	data   []byte
 }
 
-// section is one section of a module: its id, its whole extent in the
-// module (header included) and its body.
-type section struct {
-	id         byte
-	start, end int
-	body       []byte
-}
-
-type sectionList []section
-
-func (l sectionList) find(id byte) *section {
-	for i := range l {
-		if l[i].id == id {
-			return &l[i]
-		}
-	}
-	return nil
-}
-
-// sections splits a module into its sections.
-func sections(b []byte) (sectionList, error) {
-	if len(b) < 8 || !bytes.Equal(b[:4], []byte("\x00asm")) {
-		return nil, errors.New("not a wasm module")
-	}
-	if !bytes.Equal(b[4:8], []byte{1, 0, 0, 0}) {
-		return nil, fmt.Errorf("wasm binary version % x, want 01 00 00 00", b[4:8])
-	}
-	var list sectionList
-	r := &reader{b: b, i: 8}
-	for r.i < len(b) {
-		start := r.i
-		id := r.byte()
-		size := r.uint()
-		if r.err != nil || size > len(b)-r.i {
-			return nil, fmt.Errorf("section %d at byte %d runs past the end", id, start)
-		}
-		list = append(list, section{id: id, start: start, end: r.i + size, body: b[r.i : r.i+size]})
-		r.i += size
-	}
-	return list, nil
-}
-
 // segments reads a data section's segments.
 func segments(body []byte) ([]segment, error) {
-	r := &reader{b: body}
-	n := r.uint()
+	r := wasmfile.NewReader(body)
+	n := r.Uint()
 	var segs []segment
-	for i := 0; i < n && r.err == nil; i++ {
-		switch flags := r.uint(); {
-		case flags == 2 && r.uint() == 0: // active, memory index given: 0
+	for i := 0; i < n && r.Err() == nil; i++ {
+		switch flags := r.Uint(); {
+		case flags == 2 && r.Uint() == 0: // active, memory index given: 0
 		case flags == 0: // active, memory 0
 		default:
 			return nil, fmt.Errorf("segment %d is not an active segment of memory 0 (flags %d)", i, flags)
 		}
-		if op := r.byte(); op != 0x41 {
+		if op := r.Byte(); op != 0x41 {
 			return nil, fmt.Errorf("segment %d: offset is not an i32.const (opcode %#x)", i, op)
 		}
-		offset := uint32(int32(r.int()))
-		if end := r.byte(); end != 0x0b {
+		offset := uint32(int32(r.Int()))
+		if end := r.Byte(); end != 0x0b {
 			return nil, fmt.Errorf("segment %d: offset expression does not end after i32.const", i)
 		}
-		size := r.uint()
-		if r.err != nil || size > len(body)-r.i {
+		size := r.Uint()
+		if r.Err() != nil || size > r.Len() {
 			return nil, fmt.Errorf("segment %d runs past the end of the section", i)
 		}
 		if uint64(offset)+uint64(size) > 1<<32 {
 			return nil, fmt.Errorf("segment %d ends past 4 GiB", i)
 		}
-		segs = append(segs, segment{offset: offset, data: body[r.i : r.i+size]})
-		r.i += size
+		segs = append(segs, segment{offset: offset, data: r.Bytes(size)})
 	}
-	if r.err != nil {
-		return nil, r.err
+	if r.Err() != nil {
+		return nil, r.Err()
 	}
-	if r.i != len(body) {
-		return nil, fmt.Errorf("%d bytes after the last segment", len(body)-r.i)
+	if r.Len() != 0 {
+		return nil, fmt.Errorf("%d bytes after the last segment", r.Len())
 	}
 	return segs, nil
 }
@@ -265,58 +218,4 @@ func appendSleb(b []byte, v int64) []byte {
 		}
 		b = append(b, c|0x80)
 	}
-}
-
-// reader reads the binary format's values, remembering the first error.
-type reader struct {
-	b   []byte
-	i   int
-	err error
-}
-
-func (r *reader) byte() byte {
-	if r.i >= len(r.b) {
-		r.fail()
-		return 0
-	}
-	r.i++
-	return r.b[r.i-1]
-}
-
-// uint reads an unsigned LEB128 number of at most 32 bits.
-func (r *reader) uint() int {
-	v, n := binary.Uvarint(r.b[min(r.i, len(r.b)):])
-	if n <= 0 || n > 5 || v > 1<<32-1 {
-		r.fail()
-		return 0
-	}
-	r.i += n
-	return int(v)
-}
-
-// int reads a signed LEB128 number of at most 32 bits.
-func (r *reader) int() int64 {
-	var v int64
-	for shift := 0; shift < 35; shift += 7 {
-		c := r.byte()
-		if r.err != nil {
-			return 0
-		}
-		v |= int64(c&0x7f) << shift
-		if c&0x80 == 0 {
-			if shift < 57 && c&0x40 != 0 {
-				v |= -1 << (shift + 7) // sign-extend
-			}
-			return v
-		}
-	}
-	r.fail()
-	return 0
-}
-
-func (r *reader) fail() {
-	if r.err == nil {
-		r.err = fmt.Errorf("truncated or malformed at byte %d", r.i)
-	}
-	r.i = len(r.b)
 }

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/kubeplay/kubeplay/scripts/internal/wasmfile"
 )
 
 // The modules here are assembled by hand: the header, a memory section,
@@ -34,7 +36,7 @@ func module(extra []byte, segs ...[]byte) []byte {
 	b := []byte(header)
 	b = append(b, memorySection...)
 	b = append(b, extra...)
-	b = append(b, sectionData, byte(len(body)))
+	b = append(b, wasmfile.SectionData, byte(len(body)))
 	b = append(b, body...)
 	return append(b, customSection...)
 }
@@ -92,12 +94,12 @@ func TestPackKeepsTheLaterOfOverlappingSegments(t *testing.T) {
 // A data count section (bulk memory) must keep naming the number of
 // segments, or the module does not validate.
 func TestPackRewritesTheDataCount(t *testing.T) {
-	in := module([]byte{sectionDataCount, 1, 2}, seg(1, "a"), seg(3, "b"))
+	in := module([]byte{wasmfile.SectionDataCount, 1, 2}, seg(1, "a"), seg(3, "b"))
 	got, _, err := Pack(in, 8)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := module([]byte{sectionDataCount, 1, 1}, seg(1, "a\x00b")); !bytes.Equal(got, want) {
+	if want := module([]byte{wasmfile.SectionDataCount, 1, 1}, seg(1, "a\x00b")); !bytes.Equal(got, want) {
 		t.Errorf("Pack =\n% x\nwant\n% x", got, want)
 	}
 }
@@ -108,7 +110,7 @@ func TestPackLargeOffsetsAndLengths(t *testing.T) {
 	data := strings.Repeat("x", 200)
 	seg := append([]byte{0, 0x41, 0xc5, 0xc6, 0x04, 0x0b, 0xc8, 0x01}, data...)
 	body := append([]byte{1}, seg...)
-	in := append([]byte(header), sectionData, 0xd1, 0x01)
+	in := append([]byte(header), wasmfile.SectionData, 0xd1, 0x01)
 	in = append(in, body...)
 	got, st, err := Pack(in, 64)
 	if err != nil {
@@ -143,7 +145,7 @@ func TestPackRejectsWhatGoDoesNotEmit(t *testing.T) {
 		"global offset":        {module(nil, []byte{0, 0x23, 0, 0x0b, 1, 'a'}), "not an i32.const"},
 		"segment past the end": {module(nil, []byte{0, 0x41, 0, 0x0b, 9, 'a'}), "runs past the end"},
 		"not wasm":             {[]byte("\x7fELF\x02\x01\x01\x00"), "not a wasm module"},
-		"truncated section":    {append([]byte(header), sectionData, 40, 1), "runs past the end"},
+		"truncated section":    {append([]byte(header), wasmfile.SectionData, 40, 1), "runs past the end"},
 	} {
 		_, _, err := Pack(c.in, 64)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -154,9 +156,10 @@ func TestPackRejectsWhatGoDoesNotEmit(t *testing.T) {
 
 func TestSlebRoundTrip(t *testing.T) {
 	for _, v := range []int64{0, 1, 63, 64, -1, -64, -65, 0x12345, 1<<31 - 1, -1 << 31} {
-		r := &reader{b: appendSleb(nil, v)}
-		if got := r.int(); got != v || r.err != nil || r.i != len(r.b) {
-			t.Errorf("sleb %d: read back %d (err %v, %d of %d bytes)", v, got, r.err, r.i, len(r.b))
+		b := appendSleb(nil, v)
+		r := wasmfile.NewReader(b)
+		if got := r.Int(); got != v || r.Err() != nil || r.Len() != 0 {
+			t.Errorf("sleb %d: read back %d (err %v, %d of %d bytes)", v, got, r.Err(), r.Pos(), len(b))
 		}
 	}
 }
@@ -182,11 +185,11 @@ func TestPackRandomSegments(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		list, err := sections(got)
+		list, err := wasmfile.Sections(got)
 		if err != nil {
 			t.Fatal(err)
 		}
-		packed, err := segments(list.find(sectionData).body)
+		packed, err := segments(wasmfile.Find(list, wasmfile.SectionData).Body)
 		if err != nil {
 			t.Fatal(err)
 		}

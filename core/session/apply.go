@@ -1,7 +1,6 @@
 package session
 
 import (
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -98,8 +97,10 @@ func serverErrors(text, stderr string) []ApplyError {
 		if !ok {
 			return
 		}
+		// The cause names its path already; manifest.Error words the place.
+		at := &manifest.Error{Doc: doc, Line: line, Column: col, Path: path, Msg: cause}
 		out = append(out, ApplyError{Doc: doc, Line: line, Column: col, Path: path, Class: "invalid", Message: cause,
-			Text: fmt.Sprintf("document %d, line %d, column %d: %s", doc, line, col, cause)})
+			Text: at.Error(), Source: at.SourceLine([]byte(text))})
 	}
 	for _, l := range strings.Split(stderr, "\n") {
 		if m := invalidObject.FindStringSubmatch(l); m != nil {

@@ -40,6 +40,10 @@ spec:
 		!strings.HasPrefix(e.Message, "spec.template.metadata.labels: Invalid value: ") {
 		t.Errorf("invalid[0] = %+v, want document 1, line 11, column 7 at spec.template.metadata.labels", e)
 	}
+	if !strings.HasPrefix(e.Text, "document 1, line 11, column 7: spec.template.metadata.labels: Invalid value: ") ||
+		!strings.Contains(e.Source, "labels:") {
+		t.Errorf("invalid[0] text %q, source %q: want the place, the cause and the labels line", e.Text, e.Source)
+	}
 }
 
 // kubectl apply applies every document that decodes and reports the others

@@ -220,12 +220,22 @@ function deploymentHTML(d, pods) {
         ${d.terminating ? `<div><dt>terminating</dt><dd>${d.terminating}</dd></div>` : ""}
       </dl>
       <p class="rollout">${esc(d.rollout)}</p>
+      ${d.uses && d.uses.length ? `<p class="uses"><span class="muted">${esc(t("card.uses"))}</span> ${d.uses.map((u) => useHTML(u, d.namespace)).join(" ")}</p>` : ""}
       ${d.conditions.length ? `<div class="table-scroll"><table class="conditions"><caption class="visually-hidden">${esc(t("card.conditions"))}</caption>
         <thead><tr><th scope="col">${esc(t("card.condition"))}</th><th scope="col">${esc(t("card.status"))}</th><th scope="col">${esc(t("card.reason"))}</th>` +
         `<th scope="col">${esc(t("card.message"))}</th><th scope="col">${esc(t("card.updatedAt"))}</th></tr></thead>
         <tbody>${conds}</tbody></table></div>` : ""}
       ${d.replicaSets.map((rs, i) => rsHTML(rs, pods[i])).join("")}
     </article>`;
+}
+
+// useHTML is one ConfigMap, Secret or claim a Deployment's Pods read: a
+// link to it, or a warning where the kubelet will not find it.
+const useKind = { configmap: "configmap", secret: "secret", persistentvolumeclaim: "pvc" };
+function useHTML(u, ns) {
+  const kind = `<span class="kind">${esc(useKind[u.resource] || u.resource)}</span>`;
+  if (u.missing) return `<span class="use">${kind} ${esc(u.name)} <span class="badge warn">${esc(t("card.missing"))}</span></span>`;
+  return `<span class="use">${kind} ${nameButton(u.resource, ns, u.name)}${u.phase ? ` <span class="muted">${esc(u.phase)}</span>` : ""}</span>`;
 }
 
 function rsHTML(rs, pods) {

@@ -236,7 +236,7 @@ func (b *bridge) ops() []op {
 				}
 				return jsonString(t)
 			})},
-		{name: "object", call: "object(kind, ns, name)", doc: "a deployment, replicaset, service, pod or node at the tick shown: its describe output and YAML; returns an ObjectDetail",
+		{name: "object", call: "object(kind, ns, name)", doc: "a deployment, replicaset, service, pod, node, configmap, secret or persistentvolumeclaim at the tick shown: its describe output and YAML; returns an ObjectDetail",
 			result: resultJSON, fn: b.session(func(s *session.Session, args []safejs.Value) (any, error) {
 				var words [3]string
 				for i := range words {

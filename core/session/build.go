@@ -174,9 +174,10 @@ func (b *builder) buildFrom(src viewSource) *View {
 	for _, o := range in.Lister(kindDeployment).List("", nil) {
 		d := o.(*api.Deployment)
 		rss := rsByOwner[d.UID]
+		uses := resolveUses(in, d.Namespace, templateUses(&d.Spec.Template))
 		e, ok := b.deployments[d.UID]
-		if !ok || e.d != d || !slices.Equal(e.rss, rss) {
-			e = deploymentCacheEntry{d: d, rss: rss, view: deploymentView(d, rss, now)}
+		if !ok || e.d != d || !slices.Equal(e.rss, rss) || !usesEqual(e.view.Uses, uses) {
+			e = deploymentCacheEntry{d: d, rss: rss, view: deploymentView(d, rss, uses, now)}
 		}
 		deployments[d.UID] = e
 		v.Deployments = append(v.Deployments, e.view)

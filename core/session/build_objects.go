@@ -77,7 +77,7 @@ func controllerRef(m *api.ObjectMeta) *api.OwnerReference {
 	return nil
 }
 
-func deploymentView(d *api.Deployment, rss []*api.ReplicaSet, now time.Time) *Deployment {
+func deploymentView(d *api.Deployment, rss []*api.ReplicaSet, uses []*Use, now time.Time) *Deployment {
 	dv := &Deployment{
 		Name:               d.Name,
 		Namespace:          d.Namespace,
@@ -96,6 +96,7 @@ func deploymentView(d *api.Deployment, rss []*api.ReplicaSet, now time.Time) *De
 		ObservedGeneration: d.Status.ObservedGeneration,
 		Selector:           labels.FormatLabelSelector(d.Spec.Selector),
 		Images:             images(&d.Spec.Template),
+		Uses:               uses,
 		Conditions:         []*Condition{},
 		ReplicaSets:        []*ReplicaSet{},
 	}

@@ -21,9 +21,11 @@ type ObjectDetail struct {
 	YAML      string `json:"yaml"`
 }
 
-// detailKinds are the kinds the cluster view draws, by kubectl's resource
-// name, and whether they are namespaced.
-var detailKinds = map[string]bool{"deployment": true, "replicaset": true, "service": true, "pod": true, "node": false}
+// detailKinds are the kinds the cluster view draws or names (a
+// Deployment card's uses), by kubectl's resource name, and whether they
+// are namespaced.
+var detailKinds = map[string]bool{"deployment": true, "replicaset": true, "service": true, "pod": true, "node": false,
+	"configmap": true, "secret": true, "persistentvolumeclaim": true}
 
 // objectName is an RFC 1123 subdomain, the names these kinds take: what
 // the page sends goes into a command line, so nothing else is let through.
@@ -34,7 +36,7 @@ func (s *Session) Object(kind, namespace, name string) (*ObjectDetail, error) {
 	namespaced, ok := detailKinds[kind]
 	switch {
 	case !ok:
-		return nil, fmt.Errorf("the side panel shows deployments, replicasets, services, pods and nodes, not %q", kind)
+		return nil, fmt.Errorf("the side panel shows deployments, replicasets, services, pods, nodes, configmaps, secrets and persistentvolumeclaims, not %q", kind)
 	case !objectName.MatchString(name):
 		return nil, fmt.Errorf("%q is not a valid %s name", name, kind)
 	case namespaced && !objectName.MatchString(namespace):

@@ -80,7 +80,8 @@ type viewMark struct {
 }
 
 // viewKinds are the kinds a view reads from the informer caches.
-var viewKinds = []*api.KindInfo{kindPod, kindReplicaSet, kindDeployment, kindNode, kindService, kindEndpointSlice}
+var viewKinds = []*api.KindInfo{kindPod, kindReplicaSet, kindDeployment, kindNode, kindService, kindEndpointSlice,
+	useKinds["configmap"], useKinds["secret"], useKinds["persistentvolumeclaim"]}
 
 type ledgerSnap struct {
 	tick int64

@@ -73,12 +73,14 @@ type Deployment struct {
 	MinReadySeconds int32  `json:"minReadySeconds,omitempty"`
 	Paused          bool   `json:"paused"`
 	// Revision is the deployment.kubernetes.io/revision annotation.
-	Revision           string       `json:"revision"`
-	Generation         int64        `json:"generation"`
-	ObservedGeneration int64        `json:"observedGeneration"`
-	Selector           string       `json:"selector"`
-	Images             []string     `json:"images"`
-	Conditions         []*Condition `json:"conditions"`
+	Revision           string   `json:"revision"`
+	Generation         int64    `json:"generation"`
+	ObservedGeneration int64    `json:"observedGeneration"`
+	Selector           string   `json:"selector"`
+	Images             []string `json:"images"`
+	// Uses are the ConfigMaps, Secrets and claims its Pod template names.
+	Uses       []*Use       `json:"uses,omitempty"`
+	Conditions []*Condition `json:"conditions"`
 	// Rollout is kubectl rollout status's one-line verdict.
 	Rollout     string        `json:"rollout"`
 	ReplicaSets []*ReplicaSet `json:"replicaSets"`

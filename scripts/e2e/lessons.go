@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	neturl "net/url"
 	"time"
 
@@ -24,6 +25,23 @@ const (
 )
 
 var lessonChecks = []check{
+	{"a Deployment card names the ConfigMaps and Secrets its Pods read, and marks a missing one", func(ctx context.Context, url string) error {
+		// Step 4 of missing-config: steps 1-3 solved, so web reads the
+		// ConfigMap web-config and api the Secret db, which does not exist.
+		const card = `document.querySelector('#pane-workloads article[aria-label="Deployment %s"] .uses')`
+		return chromedp.Do(ctx,
+			eval(`localStorage.removeItem("kubeplay.lesson.missing-config")`),
+			chromedp.Navigate(url+"?uses#lesson=missing-config&step=4"),
+			poll(pageReady+` && `+fmt.Sprintf(card, "api")+`?.textContent.replace(/\s+/g, " ").trim() === "Uses secret db missing" && `+
+				fmt.Sprintf(card, "web")+`?.querySelector('button[data-object="configmap/default/web-config"]') != null`, 60*time.Second),
+			chromedp.Click(chromedp.CSS(`#pane-workloads button[data-object="configmap/default/web-config"]`)),
+			poll(`document.getElementById("detail").open && `+
+				`document.getElementById("detail-describe-h").textContent.startsWith("kubectl describe configmap ") && `+
+				`/^Name: +web-config\n/.test(document.getElementById("detail-describe").textContent)`, 10*time.Second),
+			chromedp.Click(chromedp.CSS("#detail form button")),
+			poll(`!document.getElementById("detail").open`, 5*time.Second),
+		)
+	}},
 	{"a hostile language or lesson in the address is refused as text", func(ctx context.Context, url string) error {
 		const img = `<img src=x onerror="document.body.dataset.owned=1">`
 		return chromedp.Do(ctx,

@@ -66,6 +66,10 @@ var scenes = []scene{
 		scroll: "#guide-nav"},
 	{name: "lesson-vi", path: "?lang=vi#lesson=rolling-update&step=2", wait: `document.querySelectorAll("#guide-checks li").length > 0`},
 	{name: "lesson-zh-CN", path: "?lang=zh-CN#lesson=rolling-update&step=2", wait: `document.querySelectorAll("#guide-checks li").length > 0`},
+	// A Deployment card's uses: steps 1-3 of missing-config solved, so api's Secret is missing.
+	{name: "uses", path: "#lesson=missing-config&step=4", wait: `document.querySelector(".uses .badge.warn") !== null`},
+	{name: "uses-vi", path: "?lang=vi#lesson=missing-config&step=4", wait: `document.querySelector(".uses .badge.warn") !== null`},
+	{name: "uses-zh-CN", path: "?lang=zh-CN#lesson=missing-config&step=4", wait: `document.querySelector(".uses .badge.warn") !== null`},
 	{name: "lesson-intro", path: "#lesson=create-deployment", wait: `!document.getElementById("guide").hidden`},
 	// The editor's colours and a server-side error at its line: the
 	// selector/template mismatch, placed by its field path.

@@ -67,11 +67,19 @@ func main() {
 	pods := flag.Int("pods", 10000, "time tick and back with this many pods")
 	runs := flag.Int("runs", 9, "time this many ticks and steps back")
 	jsFlags := flag.String("js-flags", "", "pass these flags to V8 (Chromium's --js-flags), to see what an engine setting changes")
+	waterfall := flag.Bool("waterfall", false, "print where one first visit's time goes: each fetch, paint and mark, in ms since the navigation, then stop")
+	trace := flag.String("trace", "", "with -waterfall: write the visit's DevTools performance trace (Chrome's JSON format) to this file")
 	flag.Parse()
 	if *runs < 1 {
 		*runs = 1
 	}
-	if err := run(context.Background(), os.Stdout, *dir, *loads, *pods, *runs, *jsFlags); err != nil {
+	do := run
+	if *waterfall {
+		do = func(ctx context.Context, w io.Writer, dir string, _, _, _ int, jsFlags string) error {
+			return runWaterfall(ctx, w, dir, jsFlags, *trace)
+		}
+	}
+	if err := do(context.Background(), os.Stdout, *dir, *loads, *pods, *runs, *jsFlags); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}

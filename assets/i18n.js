@@ -59,15 +59,20 @@ async function fetchJSON(url) {
 }
 
 // ready resolves once the catalogs are in; the page draws its words after.
+// They are fetched at once, side by side (English's page.json, which every
+// language falls back on, is already on its way: index.html preloads it).
 // A catalog that cannot be fetched leaves English in its place.
 export const ready = (async () => {
-  try {
-    english = await fetchJSON(catalogs.en.page);
-    page = lang === "en" ? english : await fetchJSON(catalogs[lang].page);
-    [lessonWords, whyWords] = await Promise.all([fetchJSON(catalogs[lang].lesson), fetchJSON(catalogs[lang].why)]);
-  } catch (err) {
-    console.warn("kubeplay: the message catalog could not be loaded:", err);
+  const en = fetchJSON(catalogs.en.page);
+  const got = await Promise.allSettled([en, lang === "en" ? en : fetchJSON(catalogs[lang].page),
+    fetchJSON(catalogs[lang].lesson), fetchJSON(catalogs[lang].why)]);
+  english = got[0].value ?? {};
+  const failed = got.find((r) => r.status === "rejected");
+  if (failed) {
+    console.warn("kubeplay: the message catalog could not be loaded:", failed.reason);
     page = english;
+  } else {
+    [page, lessonWords, whyWords] = got.slice(1).map((r) => r.value);
   }
   translate(document);
 })();

@@ -15,7 +15,10 @@
 //     "kubeplay-ready" performance mark) over -loads
 //     first visits, each in a new browser context (an empty HTTP cache, so
 //     no cached wasm code either, and empty storage), and over as many
-//     repeat visits (a second tab in the same context: warm caches);
+//     repeat visits (a second tab in the same context: warm caches), and
+//     over as many repeat visits with a persistent profile (each visit a
+//     new browser process on one --user-data-dir, after a priming visit:
+//     the HTTP cache, V8's code caches and the saved session carry over);
 //   - with -pods pods (on one node per 100 pods, Deployments of 100), one
 //     tick plus redraw and one step back plus redraw, from the page's
 //     request to the next frame, over -runs runs each.
@@ -67,11 +70,19 @@ func main() {
 	pods := flag.Int("pods", 10000, "time tick and back with this many pods")
 	runs := flag.Int("runs", 9, "time this many ticks and steps back")
 	jsFlags := flag.String("js-flags", "", "pass these flags to V8 (Chromium's --js-flags), to see what an engine setting changes")
+	waterfall := flag.Bool("waterfall", false, "print where one first visit's time goes: each fetch, paint and mark, in ms since the navigation, then stop")
+	trace := flag.String("trace", "", "with -waterfall: write the visit's DevTools performance trace (Chrome's JSON format) to this file")
 	flag.Parse()
 	if *runs < 1 {
 		*runs = 1
 	}
-	if err := run(context.Background(), os.Stdout, *dir, *loads, *pods, *runs, *jsFlags); err != nil {
+	do := run
+	if *waterfall {
+		do = func(ctx context.Context, w io.Writer, dir string, _, _, _ int, jsFlags string) error {
+			return runWaterfall(ctx, w, dir, jsFlags, *trace)
+		}
+	}
+	if err := do(context.Background(), os.Stdout, *dir, *loads, *pods, *runs, *jsFlags); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -121,6 +132,11 @@ func run(ctx context.Context, w io.Writer, dir string, loads, pods, runs int, js
 		}
 		printLoads(w, "first visits (a new browser context each: empty caches)", first)
 		printLoads(w, "repeat visits (a second tab in the same context: warm caches)", repeat)
+		kept, err := measureProfile(ctx, site, loads, extra)
+		if err != nil {
+			return err
+		}
+		printLoads(w, "repeat visits with a persistent profile (each a new browser on the same --user-data-dir, after one priming visit)", kept)
 		slow, err := measureThrottled(tab, site, loads)
 		if err != nil {
 			return err
@@ -133,6 +149,8 @@ func run(ctx context.Context, w io.Writer, dir string, loads, pods, runs int, js
 			row{fmt.Sprintf("first view, repeat visit, median of %d", loads), median(repeat.marks["kubeplay-first-view"]), budgetFirstView, "ms"},
 			row{fmt.Sprintf("page interactive, first visit, median of %d", loads), median(first.ready), budgetInteractive, "ms"},
 			row{fmt.Sprintf("page interactive, repeat visit, median of %d", loads), median(repeat.ready), budgetInteractive, "ms"},
+			row{fmt.Sprintf("first view, repeat visit, persistent profile, median of %d", loads), median(kept.marks["kubeplay-first-view"]), budgetFirstView, "ms"},
+			row{fmt.Sprintf("page interactive, repeat visit, persistent profile, median of %d", loads), median(kept.ready), budgetInteractive, "ms"},
 			row{fmt.Sprintf("first view, throttled first visit, median of %d", loads), median(slow.marks["kubeplay-first-view"]), budgetFirstViewSlow, "ms"},
 			row{fmt.Sprintf("page interactive, throttled first visit, median of %d", loads), median(slow.ready), 0, "ms"},
 		)
@@ -291,6 +309,47 @@ func measureLoads(parent context.Context, site string, n int) ([]fetched, timing
 		}
 	}
 	return files, first, repeat, nil
+}
+
+// measureProfile times n repeat visits as a returning learner makes them:
+// each in a new browser process on one --user-data-dir (not an
+// off-the-record context), after one priming visit, so the HTTP cache, the
+// V8 code caches (JavaScript's and the wasm module's compiled code) and
+// the saved session all carry over from the visit before, as they do
+// between two days of one person's browser.
+func measureProfile(ctx context.Context, site string, n int, extra []chromedp.ExecAllocatorOption) (timings, error) {
+	t := timings{marks: map[string][]float64{}}
+	dir, err := os.MkdirTemp("", "kubeplay-profile-")
+	if err != nil {
+		return t, err
+	}
+	defer os.RemoveAll(dir)
+	opts := append(slices.Clone(extra), chromedp.UserDataDir(dir))
+	for i := range n + 1 {
+		err := func() error {
+			tab, cancel, err := browser.Start(ctx, opts...)
+			if err != nil {
+				return err
+			}
+			// Closing the browser writes its caches to the profile.
+			defer cancel()
+			into := &t
+			if i == 0 {
+				into = &timings{marks: map[string][]float64{}} // priming: not counted
+			}
+			if err := load(tab, site, into); err != nil {
+				return err
+			}
+			// Let the browser write the wasm's compiled code to its cache,
+			// which happens after the module has run for a while.
+			time.Sleep(2 * time.Second)
+			return nil
+		}()
+		if err != nil {
+			return t, fmt.Errorf("persistent profile, visit %d: %w", i, err)
+		}
+	}
+	return t, nil
 }
 
 // load opens the page in the tab of ctx, waits until it is interactive and

@@ -57,6 +57,9 @@ func build(out string, stdout io.Writer) error {
 	if files["wasm_exec.js"], err = readWasmExec(); err != nil {
 		return err
 	}
+	if files["index.html"], err = preloadModules(files, "app.js"); err != nil {
+		return err
+	}
 	version := gitVersion(root)
 	if files["index.html"], err = inlineOpening(files["index.html"], version); err != nil {
 		return err

@@ -327,9 +327,10 @@ func (st *Store) unindex(key string, old api.Object) {
 	}
 }
 
-// Keys returns every key in sorted order.
+// Keys returns every key in sorted order, a copy the caller may keep while
+// the store changes.
 func (st *Store) Keys() []string {
-	return st.keys.list()
+	return slices.Clone(st.keys.list())
 }
 
 // byIndex returns the objects of one controller-index entry, sorted by key.
@@ -374,7 +375,7 @@ func (st *Store) List(namespace string, selector labels.Selector) []api.Object {
 // iterating).
 func (st *Store) All(namespace string, selector labels.Selector) iter.Seq[api.Object] {
 	return func(yield func(api.Object) bool) {
-		keys := st.Keys()
+		keys := st.keys.list()
 		if selector != nil {
 			if c, ok := st.byLabel.candidates(selector); ok {
 				keys = c

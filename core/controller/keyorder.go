@@ -40,28 +40,35 @@ func (o *keyOrder) bound() {
 	}
 }
 
-// list returns the members in sorted order. The slice is the caller's to
-// keep: a later change builds a new one.
+// list returns the members in sorted order. The slice is valid until the
+// next change (the merge reuses it): iterate, do not keep.
 func (o *keyOrder) list() []string {
 	if len(o.added) == 0 && len(o.removed) == 0 {
 		return o.sorted
 	}
 	slices.Sort(o.added)
 	slices.Sort(o.removed)
-	out := make([]string, 0, len(o.sorted)-len(o.removed)+len(o.added))
-	a, r := o.added, o.removed
+	// Drop the removed in place, then merge the added in from the back.
+	kept, r := o.sorted[:0], o.removed
 	for _, k := range o.sorted {
 		if len(r) > 0 && r[0] == k {
 			r = r[1:]
 			continue
 		}
-		for len(a) > 0 && a[0] < k {
-			out = append(out, a[0])
-			a = a[1:]
-		}
-		out = append(out, k)
+		kept = append(kept, k)
 	}
-	out = append(out, a...)
-	o.sorted, o.added, o.removed = out, nil, nil
+	clear(o.sorted[len(kept):])
+	n, a := len(kept), o.added
+	out := slices.Grow(kept, len(a))[:n+len(a)]
+	for i, w := n-1, len(out)-1; len(a) > 0; w-- {
+		if i >= 0 && out[i] > a[len(a)-1] {
+			out[w] = out[i]
+			i--
+		} else {
+			out[w] = a[len(a)-1]
+			a = a[:len(a)-1]
+		}
+	}
+	o.sorted, o.added, o.removed = out, o.added[:0], o.removed[:0]
 	return out
 }

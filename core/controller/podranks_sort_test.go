@@ -11,9 +11,10 @@ import (
 	"github.com/kubeplay/kubeplay/core/api"
 )
 
-// TestSortActivePodsWithRanksIsSortSort: on random pods with many ties,
-// the keyed sort leaves them in exactly the order sort.Sort does.
-func TestSortActivePodsWithRanksIsSortSort(t *testing.T) {
+// TestPodRankSorterIsSortSort: on random pods with many ties, the keyed
+// sort, reused from round to round, leaves them in exactly the order sort.Sort does.
+func TestPodRankSorterIsSortSort(t *testing.T) {
+	var sorter PodRankSorter
 	rng := rand.New(rand.NewPCG(3, 4))
 	now := time.Date(2026, 1, 1, 0, 10, 0, 0, time.UTC)
 	always := api.ContainerRestartPolicyAlways
@@ -56,7 +57,7 @@ func TestSortActivePodsWithRanksIsSortSort(t *testing.T) {
 		want := ActivePodsWithRanks{Pods: slices.Clone(pods), Rank: slices.Clone(ranks), Now: at}
 		sort.Sort(want)
 		got := ActivePodsWithRanks{Pods: slices.Clone(pods), Rank: slices.Clone(ranks), Now: at}
-		SortActivePodsWithRanks(got)
+		sorter.Sort(got)
 		if !slices.Equal(got.Pods, want.Pods) || !slices.Equal(got.Rank, want.Rank) {
 			t.Fatalf("round %d: the keyed sort's order differs from sort.Sort's", round)
 		}

@@ -102,7 +102,7 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 			ds.Add("manageReplicas", formula, fmt.Sprintf("delete %d pods%s", n, burstNote(diff, rsc.BurstReplicas)), inputs...).
 				Say("replicaset.delete", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
 		}
-		toDelete, why := getPodsToDelete(activePods, func(visit func(*api.Pod)) { rsc.getIndirectlyRelatedPods(rs, visit) }, n, rsc.ctx.Clock.Now())
+		toDelete, why := getPodsToDelete(&rsc.rankSorter, activePods, func(visit func(*api.Pod)) { rsc.getIndirectlyRelatedPods(rs, visit) }, n, rsc.ctx.Clock.Now())
 		ds.Add("getPodsToDelete", why.formula, why.result).
 			Say("replicaset.pickPodsToDelete", controller.Count("n", n))
 		keys := make([]string, len(toDelete))
@@ -230,7 +230,7 @@ type deletionExplanation struct{ formula, result string }
 // filteredPods is reordered in place, as upstream's sort.Sort does.
 // relatedPods visits the related pods (getIndirectlyRelatedPods), only when
 // a ranking is needed.
-func getPodsToDelete(filteredPods []*api.Pod, relatedPods func(visit func(*api.Pod)), diff int, now time.Time) ([]*api.Pod, deletionExplanation) {
+func getPodsToDelete(sorter *controller.PodRankSorter, filteredPods []*api.Pod, relatedPods func(visit func(*api.Pod)), diff int, now time.Time) ([]*api.Pod, deletionExplanation) {
 	if diff >= len(filteredPods) {
 		return filteredPods[:diff], deletionExplanation{
 			formula: fmt.Sprintf("deleting all %d active pods: no ranking", len(filteredPods)),
@@ -238,7 +238,7 @@ func getPodsToDelete(filteredPods []*api.Pod, relatedPods func(visit func(*api.P
 		}
 	}
 	ranked := getPodsRankedByRelatedPodsOnSameNode(filteredPods, relatedPods, now)
-	controller.SortActivePodsWithRanks(ranked)
+	sorter.Sort(ranked)
 	return filteredPods[:diff], explainDeletion(ranked, diff, now)
 }
 

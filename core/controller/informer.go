@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"iter"
 	"slices"
 	"strings"
 
@@ -245,7 +246,7 @@ func SplitKey(key string) (namespace, name string) {
 // finds its pods without scanning the namespace.
 type Store struct {
 	objects map[string]api.Object
-	keys    []string // sorted; nil when it must be rebuilt
+	keys    keyOrder
 	owned   map[string]*bucket
 	byLabel labelIndex
 	// lastSyncRV is the resourceVersion of the last list or watch event
@@ -256,7 +257,7 @@ type Store struct {
 // bucket is one entry of the controller index.
 type bucket struct {
 	objects map[string]api.Object
-	keys    []string // sorted; nil when it must be rebuilt
+	keys    keyOrder
 }
 
 func newStore() *Store {
@@ -292,7 +293,7 @@ func (st *Store) put(key string, obj api.Object) {
 		}
 		st.unindex(key, old)
 	} else {
-		st.keys = nil
+		st.keys.add(key)
 	}
 	st.objects[key] = obj
 	b := st.owned[ik]
@@ -301,7 +302,7 @@ func (st *Store) put(key string, obj api.Object) {
 		st.owned[ik] = b
 	}
 	if _, ok := b.objects[key]; !ok {
-		b.keys = nil
+		b.keys.add(key)
 	}
 	b.objects[key] = obj
 }
@@ -311,7 +312,7 @@ func (st *Store) remove(key string) {
 		st.unindex(key, old)
 		st.byLabel.update(key, old.GetObjectMeta().Labels, nil)
 		delete(st.objects, key)
-		st.keys = nil
+		st.keys.remove(key)
 	}
 }
 
@@ -319,28 +320,17 @@ func (st *Store) unindex(key string, old api.Object) {
 	ik := controllerIndexKey(old)
 	if b := st.owned[ik]; b != nil {
 		delete(b.objects, key)
-		b.keys = nil
+		b.keys.remove(key)
 		if len(b.objects) == 0 {
 			delete(st.owned, ik)
 		}
 	}
 }
 
-// Keys returns every key in sorted order.
+// Keys returns every key in sorted order, a copy the caller may keep while
+// the store changes.
 func (st *Store) Keys() []string {
-	if st.keys == nil {
-		st.keys = sortedKeys(st.objects)
-	}
-	return st.keys
-}
-
-func sortedKeys(m map[string]api.Object) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	return slices.Clone(st.keys.list())
 }
 
 // byIndex returns the objects of one controller-index entry, sorted by key.
@@ -349,11 +339,9 @@ func (st *Store) byIndex(ik string) []api.Object {
 	if b == nil {
 		return nil
 	}
-	if b.keys == nil {
-		b.keys = sortedKeys(b.objects)
-	}
-	out := make([]api.Object, len(b.keys))
-	for i, k := range b.keys {
+	keys := b.keys.list()
+	out := make([]api.Object, len(keys))
+	for i, k := range keys {
 		out[i] = b.objects[k]
 	}
 	return out
@@ -379,25 +367,34 @@ func (st *Store) Get(key string) (api.Object, bool) {
 // selector (nil = all), sorted by key. The objects are shared: do not change
 // them; deep-copy first, as upstream controllers do.
 func (st *Store) List(namespace string, selector labels.Selector) []api.Object {
-	var out []api.Object
-	keys := st.Keys()
-	if selector != nil {
-		if c, ok := st.byLabel.candidates(selector); ok {
-			keys = c
+	return slices.Collect(st.All(namespace, selector))
+}
+
+// All yields what List returns, in the same order, without building the
+// list, for callers that only count or look (do not change the store while
+// iterating).
+func (st *Store) All(namespace string, selector labels.Selector) iter.Seq[api.Object] {
+	return func(yield func(api.Object) bool) {
+		keys := st.keys.list()
+		if selector != nil {
+			if c, ok := st.byLabel.candidates(selector); ok {
+				keys = c
+			}
+		}
+		for _, key := range keys {
+			obj := st.objects[key]
+			m := obj.GetObjectMeta()
+			if namespace != "" && m.Namespace != namespace {
+				continue
+			}
+			if selector != nil && !selector.Matches(labels.Set(m.Labels)) {
+				continue
+			}
+			if !yield(obj) {
+				return
+			}
 		}
 	}
-	for _, key := range keys {
-		obj := st.objects[key]
-		m := obj.GetObjectMeta()
-		if namespace != "" && m.Namespace != namespace {
-			continue
-		}
-		if selector != nil && !selector.Matches(labels.Set(m.Labels)) {
-			continue
-		}
-		out = append(out, obj)
-	}
-	return out
 }
 
 // LastStoreSyncResourceVersion is the resourceVersion the cache is synced

@@ -2,7 +2,6 @@ package controller
 
 import (
 	"maps"
-	"slices"
 
 	"github.com/kubeplay/kubeplay/core/api/labels"
 )
@@ -15,10 +14,10 @@ import (
 // pods each time).
 type labelIndex map[string]*keySet
 
-// keySet is the keys of the objects with one label, sorted on demand.
+// keySet is the keys of the objects with one label.
 type keySet struct {
-	keys   map[string]struct{}
-	sorted []string // nil when it must be rebuilt
+	keys  map[string]struct{}
+	order keyOrder
 }
 
 func labelIndexKey(k, v string) string { return k + "\x00" + v }
@@ -34,8 +33,10 @@ func (ix labelIndex) update(key string, old, cur map[string]string) {
 		}
 		lk := labelIndexKey(k, v)
 		if s := ix[lk]; s != nil {
-			delete(s.keys, key)
-			s.sorted = nil
+			if _, ok := s.keys[key]; ok {
+				delete(s.keys, key)
+				s.order.remove(key)
+			}
 			if len(s.keys) == 0 {
 				delete(ix, lk)
 			}
@@ -51,8 +52,10 @@ func (ix labelIndex) update(key string, old, cur map[string]string) {
 			s = &keySet{keys: map[string]struct{}{}}
 			ix[lk] = s
 		}
-		s.keys[key] = struct{}{}
-		s.sorted = nil
+		if _, ok := s.keys[key]; !ok {
+			s.keys[key] = struct{}{}
+			s.order.add(key)
+		}
 	}
 }
 
@@ -88,8 +91,5 @@ func (ix labelIndex) candidates(sel labels.Selector) ([]string, bool) {
 	if !found {
 		return nil, false
 	}
-	if best.sorted == nil {
-		best.sorted = slices.Sorted(maps.Keys(best.keys))
-	}
-	return best.sorted, true
+	return best.order.list(), true
 }

@@ -53,6 +53,9 @@ func IsPodTerminating(p *api.Pod) bool {
 // FilterActivePods models controller.FilterActivePods.
 func FilterActivePods(pods []*api.Pod) []*api.Pod {
 	var out []*api.Pod
+	if len(pods) > 0 {
+		out = make([]*api.Pod, 0, len(pods)) // nearly all are, usually
+	}
 	for _, p := range pods {
 		if IsPodActive(p) {
 			out = append(out, p)
@@ -116,8 +119,12 @@ func FilterPodsByOwner(pods *Store, owner *api.ObjectMeta, ownerKind string, inc
 	}
 	// The controller and orphan indexes give the candidates; merging the
 	// two key-sorted lists keeps the namespace's key order.
+	controlled := pods.ListControlledBy(owner.UID)
 	var owned []*api.Pod
-	for _, obj := range pods.ListControlledBy(owner.UID) {
+	if len(controlled) > 0 {
+		owned = make([]*api.Pod, 0, len(controlled))
+	}
+	for _, obj := range controlled {
 		p := obj.(*api.Pod)
 		if ref := p.ControllerRef(); p.Namespace == owner.Namespace && ref.Kind == ownerKind && ref.Name == owner.Name {
 			owned = append(owned, p)

@@ -133,6 +133,9 @@ func (m *RefManager) ClaimPods(pods []*api.Pod, filters ...func(*api.Pod) bool) 
 		return true
 	}
 	var claimed []*api.Pod
+	if len(pods) > 0 {
+		claimed = make([]*api.Pod, 0, len(pods)) // most are usually ours
+	}
 	var errs []error
 	for _, pod := range pods {
 		ok, err := m.ClaimObject(pod, match, m.AdoptObject, m.ReleaseObject)

@@ -51,6 +51,9 @@ type ReplicaSetController struct {
 	// in Wait; here the next syncs send the rest of that batch, and only
 	// then write the status, before a new batch is started.
 	unsent map[string]int
+	// rankSorter orders the pods a scale-down chooses from, its buffer
+	// kept between syncs.
+	rankSorter controller.PodRankSorter
 
 	expectations *controller.UIDTrackingControllerExpectations
 	// Consistency is the StaleControllerConsistencyReplicaSet store (beta,

@@ -186,3 +186,56 @@ func TestGarbageCollectorThrottled(t *testing.T) {
 	}
 	t.Logf("garbage collection of 1,000 pods: %d ticks", ticks)
 }
+
+// TestThrottledScaleDownRanksOnce: scaling 1,000 pods down to 400 asks the
+// ReplicaSet controller for 600 deletes, which burstReplicas splits into
+// batches of 500 and 100. Upstream's sync ranks the pods once per batch and
+// then sits in the rate limiter's Wait until its deletes are out; so here
+// the syncs that carry a held-back batch on send the pods already chosen
+// and rank nothing, however many ticks the client makes them wait.
+func TestThrottledScaleDownRanksOnce(t *testing.T) {
+	s := bigNodes(t, 10)
+	s.SetControllerManagerClient(controller.ClientConnection{QPS: -1}) // create them at once
+	podsByTick(t, s, 1000)
+	s.SetControllerManagerClient(controller.ClientConnection{}) // back to 20 and 30
+	d, err := apiserver.GetAs[*api.Deployment](s.API, "default", "web")
+	if err != nil {
+		t.Fatal(err)
+	}
+	four := int32(400)
+	d.Spec.Replicas = &four
+	if _, err := s.API.Update(d); err != nil {
+		t.Fatal(err)
+	}
+	from := s.DecisionCount()
+	ticks := 0
+	for s.API.Count(api.PodKind, "default") > 400 {
+		if ticks++; ticks > 200 {
+			t.Fatalf("%d pods left after 200 ticks", s.API.Count(api.PodKind, "default"))
+		}
+		if err := s.Tick(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var ranked, resumed int
+	for _, d := range s.DecisionsSince(from) {
+		if d.Controller != replicaset.Name {
+			continue
+		}
+		switch {
+		case d.Upstream == "getPodsToDelete":
+			ranked++
+		case d.Upstream == "manageReplicas" && contains(d.Result, "the same sync goes on"):
+			resumed++
+		}
+	}
+	// 600 deletes and their events at 20 requests a second: about 30
+	// ticks, and as many syncs carrying a batch on.
+	if ranked != 2 {
+		t.Errorf("the pods were ranked %d times; want 2, once for each batch (500, then 100)", ranked)
+	}
+	if resumed < 20 {
+		t.Errorf("%d syncs carried a held-back batch on in %d ticks; want one for nearly every tick", resumed, ticks)
+	}
+	t.Logf("600 deletes in %d ticks: %d rankings, %d resumed syncs", ticks, ranked, resumed)
+}

@@ -224,7 +224,10 @@ func (s *Sim) record(steps []cluster.StepResult) {
 		s.recorded += len(r.Decisions)
 	}
 	if over := len(s.history) - maxHistory; over > 0 {
-		s.history = slices.Delete(s.history, 0, over)
+		// Reslicing, not slices.Delete: moving the 20,000 kept records
+		// down at every step was 7% of a 10,000-pod rollout's time; append
+		// copies only the kept ones when it next grows the array.
+		s.history = s.history[over:]
 	}
 }
 

@@ -19,89 +19,32 @@ import (
 
 // manageReplicas models the method of that name: create or delete the
 // difference between the active pods and spec.replicas, at most
-// BurstReplicas at a time, and set expectations for what it did.
-func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.ReplicaSet, ds *controller.Decisions) error {
-	want := specReplicas(rs)
+// BurstReplicas at a time, and set expectations for what it did. b holds
+// what the sync listed; a throttled error means the client held the batch
+// back midway, and b holds the rest of it.
+func (rsc *ReplicaSetController) manageReplicas(key string, b *batch, ds *controller.Decisions) error {
+	activePods, rs, want := b.activePods, b.rs, b.want
 	diff := len(activePods) - int(want)
-	key := controller.KeyOf(rs)
 	inputs := []controller.Input{
 		{Name: "active pods", Value: fmt.Sprint(len(activePods))},
 		{Name: "spec.replicas", Value: fmt.Sprint(want)},
 		{Name: "burstReplicas", Value: fmt.Sprint(rsc.BurstReplicas)},
 	}
 	formula := fmt.Sprintf("diff = active %d − spec.replicas %d = %d", len(activePods), want, diff)
-	unsent, resuming := rsc.unsent[key]
-	delete(rsc.unsent, key)
 	switch {
 	case diff < 0:
 		n := min(-diff, rsc.BurstReplicas)
-		if resuming && unsent > 0 {
-			n = min(unsent, -diff)
-			inputs = append(inputs, controller.Input{Name: "unsent creates of the throttled batch", Value: fmt.Sprint(unsent)})
-			ds.Add("manageReplicas", formula, fmt.Sprintf("send the %d creates of the last batch the client held back (%d needed)", n, -diff), inputs...).
-				Say("replicaset.createResume", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
-		} else {
-			ds.Add("manageReplicas", formula, createSentence(n, -diff, rsc.BurstReplicas), inputs...).
-				Say("replicaset.create", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
-		}
+		ds.Add("manageReplicas", formula, createSentence(n, -diff, rsc.BurstReplicas), inputs...).
+			Say("replicaset.create", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
 		// Expect every creation before making any: the informer may see
 		// a pod before the create returns.
 		rsc.expectations.ExpectCreations(key, n)
-		ref := controller.NewControllerRef(rs)
-		var created []string
-		refused := 0
-		successes, batches, err := slowStartBatch(n, SlowStartInitialBatchSize, func() error {
-			pod, err := rsc.podControl.CreatePods(rs.Namespace, &rs.Spec.Template, rs, ref)
-			if err != nil {
-				if controller.HasStatusCause(err, apiserver.CauseTypeNamespaceTerminating) {
-					// Every create will fail while the namespace goes
-					// away: upstream counts this one as done (no
-					// FailedCreate event, no error, expectations kept).
-					refused++
-					return nil
-				}
-				return err
-			}
-			created = append(created, pod.Name)
-			return nil
-		})
-		result := fmt.Sprintf("created %d of %d: %s", successes-refused, n, nameList(created))
-		if refused > 0 {
-			result += fmt.Sprintf("; %d refused because namespace %s is being terminated, counted as done (no FailedCreate, expectations kept)", refused, rs.Namespace)
-		}
-		te, throttled := controller.IsThrottled(err)
-		if skipped := n - successes; skipped > 0 {
-			// The informer will never see these: stop waiting for them.
-			for range skipped {
-				rsc.expectations.CreationObserved(key)
-			}
-			if throttled {
-				rsc.unsent[key] = skipped
-				result += fmt.Sprintf("; the client's next request waits %s for a token: %d not sent yet, expectations lowered by %d; the next sync creates them", te.Wait.Round(time.Millisecond), skipped, skipped)
-			} else {
-				result += fmt.Sprintf("; stopped at the first failed batch (%v); %d skipped, expectations lowered by %d", err, skipped, skipped)
-			}
-		}
-		d := ds.Add("slowStartBatch", "batch sizes "+intList(batches)+" (start at 1, double after each batch that fully succeeds)", result)
-		if throttled {
-			// Upstream's workers would sit in Wait with the rest of the
-			// batch; here the sync ends and the key waits for the bucket.
-			d.Say("replicaset.slowStartThrottled", controller.Count("created", successes-refused), controller.Count("n", n))
-		} else {
-			d.Say("replicaset.slowStart", controller.Count("created", successes-refused), controller.Count("n", n))
-		}
-		return err
+		b.creates = newSlowStart(n, SlowStartInitialBatchSize)
+		return rsc.sendCreates(key, b, ds)
 	case diff > 0:
 		n := min(diff, rsc.BurstReplicas)
-		if resuming && unsent < 0 {
-			n = min(-unsent, diff)
-			inputs = append(inputs, controller.Input{Name: "unsent deletes of the throttled batch", Value: fmt.Sprint(-unsent)})
-			ds.Add("manageReplicas", formula, fmt.Sprintf("send the %d deletes of the last batch the client held back (%d to delete)", n, diff), inputs...).
-				Say("replicaset.deleteResume", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
-		} else {
-			ds.Add("manageReplicas", formula, fmt.Sprintf("delete %d pods%s", n, burstNote(diff, rsc.BurstReplicas)), inputs...).
-				Say("replicaset.delete", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
-		}
+		ds.Add("manageReplicas", formula, fmt.Sprintf("delete %d pods%s", n, burstNote(diff, rsc.BurstReplicas)), inputs...).
+			Say("replicaset.delete", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
 		toDelete, why := getPodsToDelete(&rsc.rankSorter, activePods, func(visit func(*api.Pod)) { rsc.getIndirectlyRelatedPods(rs, visit) }, n, rsc.ctx.Clock.Now())
 		ds.Add("getPodsToDelete", why.formula, why.result).
 			Say("replicaset.pickPodsToDelete", controller.Count("n", n))
@@ -112,44 +55,101 @@ func (rsc *ReplicaSetController) manageReplicas(activePods []*api.Pod, rs *api.R
 		// Expect the deletions by pod key, so each is counted once whether
 		// it is first seen as a deletionTimestamp or as the delete itself.
 		rsc.expectations.ExpectDeletions(key, keys)
-		var firstErr error
-		var throttled *controller.ThrottledError
-		held := 0
-		for _, p := range toDelete {
-			if err := rsc.podControl.DeletePod(rs.Namespace, p.Name, rs); err != nil {
-				// The informer will not see this deletion.
-				rsc.expectations.DeletionObserved(key, controller.PodKey(p))
-				if te, ok := controller.IsThrottled(err); ok {
-					throttled = cmpOr(throttled, te)
-					held++
-					continue
-				}
-				if !apiserver.IsNotFound(err) && firstErr == nil {
-					firstErr = err
-				}
-			}
-		}
-		if throttled != nil {
-			rsc.unsent[key] = -held
-			ds.Add("DeletePod", fmt.Sprintf("%d deletes sent", n-held),
-				fmt.Sprintf("the client's next request waits %s for a token: %d deletes not sent yet, expectations lowered by %d; the next sync sends them", throttled.Wait.Round(time.Millisecond), held, held)).
-				Say("replicaset.deleteThrottled", controller.Count("deleted", n-held), controller.Count("n", n))
-			if firstErr == nil {
-				return throttled
-			}
-		}
-		return firstErr
+		// The list is getPodsToDelete's prefix of activePods, which the
+		// status still reads: keep a copy of our own to shorten.
+		b.deletes, b.deleteCount = slices.Clone(toDelete), len(toDelete)
+		return rsc.sendDeletes(key, b, ds)
 	}
 	ds.Add("manageReplicas", formula, "nothing to do", inputs...).
 		Say("replicaset.inSync", controller.Count("want", want))
 	return nil
 }
 
-func cmpOr(a, b *controller.ThrottledError) *controller.ThrottledError {
-	if a != nil {
-		return a
+// sendCreates runs b's slow start as far as the client lets it: it returns
+// a throttled error while creates are left to send, else what
+// slowStartBatch returns.
+func (rsc *ReplicaSetController) sendCreates(key string, b *batch, ds *controller.Decisions) error {
+	s, rs := b.creates, b.rs
+	first := s.attempted() == 0
+	before := s.successes - b.refused
+	ref := controller.NewControllerRef(rs)
+	var created []string
+	done, err := s.run(func() error {
+		pod, err := rsc.podControl.CreatePods(rs.Namespace, &rs.Spec.Template, rs, ref)
+		if err != nil {
+			if controller.HasStatusCause(err, apiserver.CauseTypeNamespaceTerminating) {
+				// Every create will fail while the namespace goes
+				// away: upstream counts this one as done (no
+				// FailedCreate event, no error, expectations kept).
+				b.refused++
+				return nil
+			}
+			return err
+		}
+		created = append(created, pod.Name)
+		return nil
+	})
+	made := s.successes - b.refused
+	result := fmt.Sprintf("created %d of %d: %s", made, s.count, nameList(created))
+	if !first {
+		result = fmt.Sprintf("created %d more, %d of %d in all: %s", made-before, made, s.count, nameList(created))
 	}
-	return b
+	if b.refused > 0 {
+		result += fmt.Sprintf("; %d refused because namespace %s is being terminated, counted as done (no FailedCreate, expectations kept)", b.refused, rs.Namespace)
+	}
+	te, throttled := controller.IsThrottled(err)
+	switch {
+	case throttled:
+		result += fmt.Sprintf("; the client's next request waits %s for a token: %d not sent yet; the sync sends them when the client may send again",
+			te.Wait.Round(time.Millisecond), s.count-s.attempted())
+	case done && err != nil:
+		// The informer will never see these: stop waiting for them.
+		skipped := s.count - s.successes
+		for range skipped {
+			rsc.expectations.CreationObserved(key)
+		}
+		result += fmt.Sprintf("; stopped at the first failed batch (%v); %d skipped, expectations lowered by %d", err, skipped, skipped)
+	}
+	d := ds.Add("slowStartBatch", "batch sizes "+intList(s.batches)+" (start at 1, double after each batch that fully succeeds)", result)
+	if throttled {
+		// Upstream's workers would sit in Wait with the rest of the
+		// batch; here the sync stops, and goes on when the bucket allows.
+		d.Say("replicaset.slowStartThrottled", controller.Count("created", made), controller.Count("n", s.count))
+	} else {
+		d.Say("replicaset.slowStart", controller.Count("created", made), controller.Count("n", s.count))
+	}
+	return err
+}
+
+// sendDeletes sends b's chosen deletes as far as the client lets it: it
+// returns a throttled error while deletes are left to send, else the
+// first that failed (a pod already gone is no failure).
+func (rsc *ReplicaSetController) sendDeletes(key string, b *batch, ds *controller.Decisions) error {
+	sent := 0
+	var throttled *controller.ThrottledError
+	for _, p := range b.deletes {
+		if err := rsc.podControl.DeletePod(b.rs.Namespace, p.Name, b.rs); err != nil {
+			if te, ok := controller.IsThrottled(err); ok {
+				throttled = te
+				break
+			}
+			// The informer will not see this deletion.
+			rsc.expectations.DeletionObserved(key, controller.PodKey(p))
+			if !apiserver.IsNotFound(err) && b.deleteErr == nil {
+				b.deleteErr = err
+			}
+		}
+		sent++
+	}
+	b.deletes = b.deletes[sent:]
+	if throttled != nil {
+		done := b.deleteCount - len(b.deletes)
+		ds.Add("DeletePod", fmt.Sprintf("%d deletes sent, %d of %d in all", sent, done, b.deleteCount),
+			fmt.Sprintf("the client's next request waits %s for a token: %d deletes not sent yet; the sync sends them when the client may send again", throttled.Wait.Round(time.Millisecond), len(b.deletes))).
+			Say("replicaset.deleteThrottled", controller.Count("deleted", done), controller.Count("n", b.deleteCount))
+		return throttled
+	}
+	return b.deleteErr
 }
 
 func createSentence(n, missing, burst int) string {
@@ -161,33 +161,6 @@ func burstNote(want, burst int) string {
 		return fmt.Sprintf(" (%d needed, capped at burstReplicas %d)", want, burst)
 	}
 	return ""
-}
-
-// slowStartBatch models the function of that name: call fn count times in
-// batches of initialBatchSize, 2×, 4×, ... (capped by what remains); a
-// batch with any failure is the last. Upstream runs a batch's calls in
-// parallel; here they run in order, and the first failure in that order is
-// the error returned. It also returns the batch sizes attempted.
-func slowStartBatch(count, initialBatchSize int, fn func() error) (successes int, batches []int, err error) {
-	remaining := count
-	for size := min(remaining, initialBatchSize); size > 0; size = min(2*size, remaining) {
-		batches = append(batches, size)
-		var batchErr error
-		for range size {
-			if e := fn(); e != nil {
-				if batchErr == nil {
-					batchErr = e
-				}
-				continue
-			}
-			successes++
-		}
-		if batchErr != nil {
-			return successes, batches, batchErr
-		}
-		remaining -= size
-	}
-	return successes, batches, nil
 }
 
 // getIndirectlyRelatedPods models the method of that name: the pods

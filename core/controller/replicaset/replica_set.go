@@ -45,12 +45,9 @@ type ReplicaSetController struct {
 	// (ClientBuilder.ClientOrDie("replicaset-controller")): pod creates and
 	// deletes, status writes and events all take tokens from its bucket.
 	client *controller.Client
-	// unsent is, per ReplicaSet, what the last manageReplicas still had
-	// to send when the client held it back: creates (> 0) or deletes
-	// (< 0). Upstream's sync would still be running, its workers blocked
-	// in Wait; here the next syncs send the rest of that batch, and only
-	// then write the status, before a new batch is started.
-	unsent map[string]int
+	// batches are the syncs the client held back midway, by key: the
+	// next sync of the key carries its batch on (batch.go).
+	batches map[string]*batch
 	// rankSorter orders the pods a scale-down chooses from, its buffer
 	// kept between syncs.
 	rankSorter controller.PodRankSorter
@@ -82,7 +79,7 @@ func New(ctx *controller.Context) *ReplicaSetController {
 	client := ctx.Client(Name)
 	rsc := &ReplicaSetController{
 		client:                          client,
-		unsent:                          map[string]int{},
+		batches:                         map[string]*batch{},
 		ctx:                             ctx,
 		kind:                            rsKind,
 		rsLister:                        ctx.Informers.Lister(rsKind),
@@ -214,7 +211,7 @@ func (rsc *ReplicaSetController) deleteRS(rs *api.ReplicaSet) {
 	key := controller.KeyOf(rs)
 	rsc.Consistency.Clear(key, rs.UID)
 	rsc.expectations.DeleteExpectations(key)
-	delete(rsc.unsent, key)
+	delete(rsc.batches, key)
 	rsc.queue.Add(key)
 }
 
@@ -334,6 +331,11 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 	if ds == nil {
 		ds = &controller.Decisions{}
 	}
+	if b := rsc.batches[key]; b != nil {
+		// Upstream's worker is still inside this sync: no new look at
+		// the caches until its batch is done.
+		return rsc.resumeBatch(key, b, ds)
+	}
 	// Never sync from a cache older than this controller's own last
 	// writes for the ReplicaSet (consistencyStore.EnsureReady): the error
 	// requeues the key with rate limiting.
@@ -378,64 +380,22 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 		terminatingPods = controller.FilterClaimedPods(&rs.ObjectMeta, selector, controller.FilterTerminatingPods(allRSPods))
 	}
 
-	var manageReplicasErr error
-	// throttled is the request the client held back: the sync stops
-	// sending, and the key waits for the client's bucket, not a back-off.
-	var throttled *controller.ThrottledError
+	b := &batch{rs: rs, activePods: activePods, terminatingPods: terminatingPods, want: specReplicas(rs), sent: true}
 	switch {
 	case rsNeedsSync && rs.DeletionTimestamp == nil:
-		manageReplicasErr = rsc.manageReplicas(activePods, rs, ds)
-		if te, ok := controller.IsThrottled(manageReplicasErr); ok {
-			throttled, manageReplicasErr = te, nil
+		err := rsc.manageReplicas(key, b, ds)
+		if _, ok := controller.IsThrottled(err); ok {
+			b.sent = false
+			rsc.batches[key] = b
+			rsc.holdStatus(key, ds, "the client is throttled")
+			return nil
 		}
+		b.manageErr = err
 	case rs.DeletionTimestamp != nil:
 		ds.Add("syncReplicaSet", "deletionTimestamp is set", "no pods created or deleted; status only").
 			Say("replicaset.beingDeleted")
 	}
-
-	rs = api.DeepCopy(rs)
-	now := rsc.ctx.Clock.Now()
-	newStatus, counts := calculateStatus(rs, activePods, terminatingPods, manageReplicasErr, rsc.EnableStatusTerminatingReplicas, now)
-	oldStatus := rs.Status
-	if throttled != nil {
-		// The status write would wait behind the requests not sent.
-		ds.Add("updateReplicaSetStatus", "the client is throttled", "status not written yet: the next sync writes it").
-			Say("replicaset.statusThrottled")
-		rsc.queue.Add(key)
-		return nil
-	}
-	updatedRS, wrote, err := updateReplicaSetStatus(rsc.client, rs, newStatus)
-	if te, ok := controller.IsThrottled(err); ok {
-		ds.Add("updateReplicaSetStatus", fmt.Sprintf("the client's next request waits %s for a token", te.Wait.Round(time.Millisecond)),
-			"status not written yet: the next sync writes it").
-			Say("replicaset.statusThrottled")
-		rsc.queue.Add(key)
-		return nil
-	}
-	rsc.recordStatus(ds, rs, oldStatus, newStatus, counts, wrote)
-	if err != nil {
-		return err
-	}
-	rsc.Consistency.WroteAt(key, rs.UID, rsResource, updatedRS.ResourceVersion)
-
-	if manageReplicasErr == nil && updatedRS.Spec.MinReadySeconds > 0 &&
-		updatedRS.Status.ReadyReplicas != updatedRS.Status.AvailableReplicas {
-		// The last line of defence against missing a pod turning available:
-		// by default after minReadySeconds, or exactly when the first ready
-		// pod will be available.
-		mrs := updatedRS.Spec.MinReadySeconds
-		next := time.Duration(mrs) * time.Second
-		how := "minReadySeconds (fallback: no ready pod has a future availability time)"
-		if d, ok := controller.FindMinNextPodAvailabilityCheck(activePods, mrs, now, rsc.ctx.Clock); ok {
-			next, how = d, "the earliest moment a ready pod becomes available"
-		}
-		rsc.queue.AddAfter(key, next)
-		ds.Add("FindMinNextPodAvailabilityCheck",
-			fmt.Sprintf("minReadySeconds %d; readyReplicas %d ≠ availableReplicas %d", mrs, updatedRS.Status.ReadyReplicas, updatedRS.Status.AvailableReplicas),
-			fmt.Sprintf("requeue after %s: %s", next, how)).
-			Say("replicaset.availabilityCheck", controller.Duration("after", next), controller.Count("minReadySeconds", mrs))
-	}
-	return manageReplicasErr
+	return rsc.finishSync(key, b, ds)
 }
 
 // claimPods models the method of that name: adopt and release with a

@@ -217,13 +217,18 @@ func TestSlowStartBatch(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("count=%d,initial=%d,failFrom=%d", tt.count, tt.initial, tt.failFrom), func(t *testing.T) {
 			calls := 0
-			successes, batches, err := slowStartBatch(tt.count, tt.initial, func() error {
+			s := newSlowStart(tt.count, tt.initial)
+			done, err := s.run(func() error {
 				calls++
 				if tt.failFrom > 0 && calls >= tt.failFrom {
 					return fmt.Errorf("call %d failed", calls)
 				}
 				return nil
 			})
+			successes, batches := s.successes, s.batches
+			if !done {
+				t.Errorf("not done after a run without throttling")
+			}
 			if successes != tt.wantSuccesses || !reflect.DeepEqual(batches, tt.wantBatches) || calls != tt.wantCalls {
 				t.Errorf("successes %d batches %v calls %d; want %d %v %d", successes, batches, calls, tt.wantSuccesses, tt.wantBatches, tt.wantCalls)
 			}
@@ -234,6 +239,57 @@ func TestSlowStartBatch(t *testing.T) {
 				t.Errorf("err = %v, want the first failure", err)
 			}
 		})
+	}
+}
+
+// TestSlowStartThrottled: a slow start the client holds back at every
+// 7th call carries on where it stopped, and ends with the calls, batches
+// and first failure of one that was never held back.
+func TestSlowStartThrottled(t *testing.T) {
+	for _, failFrom := range []int{0, 12} {
+		s := newSlowStart(100, 1)
+		calls, runs := 0, 0
+		throttleAt := 7
+		var done bool
+		var err error
+		for !done {
+			if runs++; runs > 100 {
+				t.Fatal("the slow start never finished")
+			}
+			sent := 0
+			done, err = s.run(func() error {
+				if sent == throttleAt {
+					return &controller.ThrottledError{Client: "test", Wait: 2 * time.Second}
+				}
+				sent++
+				calls++
+				if failFrom > 0 && calls >= failFrom {
+					return fmt.Errorf("call %d failed", calls)
+				}
+				return nil
+			})
+			if !done {
+				if _, ok := controller.IsThrottled(err); !ok {
+					t.Fatalf("run stopped with %v, want the throttled error", err)
+				}
+			}
+		}
+		want := newSlowStart(100, 1)
+		wantCalls := 0
+		_, wantErr := want.run(func() error {
+			wantCalls++
+			if failFrom > 0 && wantCalls >= failFrom {
+				return fmt.Errorf("call %d failed", wantCalls)
+			}
+			return nil
+		})
+		if calls != wantCalls || s.successes != want.successes || !reflect.DeepEqual(s.batches, want.batches) || fmt.Sprint(err) != fmt.Sprint(wantErr) {
+			t.Errorf("failFrom %d: throttled every %d calls: calls %d successes %d batches %v err %v; unthrottled: %d %d %v %v",
+				failFrom, throttleAt, calls, s.successes, s.batches, err, wantCalls, want.successes, want.batches, wantErr)
+		}
+		if runs < 100/throttleAt && failFrom == 0 {
+			t.Errorf("%d runs: the throttle never held the slow start back", runs)
+		}
 	}
 }
 

@@ -41,11 +41,16 @@ type NodeOptions struct {
 	// ExternalCloudProvider: its kubelet runs with --cloud-provider=external,
 	// so the cloud controller manager initializes the node.
 	ExternalCloudProvider bool
+	// KubeAPIQPS and KubeAPIBurst are its kubelet's --kube-api-qps and
+	// --kube-api-burst (0 keeps the default, 50 and 100; a negative QPS
+	// turns the limit off).
+	KubeAPIQPS   float32
+	KubeAPIBurst int
 }
 
 // nodeOptionKeys are the options of `node add`, in the order the errors
 // list them.
-var nodeOptionKeys = []string{"cpu", "memory", "pods", "label", "taint", "runtime-handlers", "cloud-provider", "unschedulable"}
+var nodeOptionKeys = []string{"cpu", "memory", "pods", "label", "taint", "runtime-handlers", "cloud-provider", "unschedulable", "kube-api-qps", "kube-api-burst"}
 
 // ParseNodeOptions reads a scenario's `node add NAME key=value ...`
 // arguments: cpu=, memory=, pods=, label=key=value (repeatable),
@@ -128,6 +133,18 @@ func (o *NodeOptions) Set(key, value string) error {
 			return fmt.Errorf("invalid unschedulable %q: want true or false", value)
 		}
 		o.Unschedulable = b
+	case "kube-api-qps":
+		q, err := strconv.ParseFloat(value, 32)
+		if err != nil {
+			return fmt.Errorf("invalid kube-api-qps %q: want a number", value)
+		}
+		o.KubeAPIQPS = float32(q)
+	case "kube-api-burst":
+		b, err := strconv.ParseInt(value, 10, 32)
+		if err != nil || b < 0 {
+			return fmt.Errorf("invalid kube-api-burst %q: want a whole number, 0 or more", value)
+		}
+		o.KubeAPIBurst = int(b)
 	default:
 		return fmt.Errorf("unknown node option %q (want %s)", key, orList(nodeOptionKeys, ""))
 	}

@@ -231,6 +231,9 @@ func NewClient(name string, s *apiserver.Server, c clock.Source, conn ClientConn
 	return cl
 }
 
+// Connection is the client's rate limit.
+func (c *Client) Connection() ClientConnection { return c.conn }
+
 // Server is the API server the client talks to, for reads.
 func (c *Client) Server() *apiserver.Server { return c.server }
 

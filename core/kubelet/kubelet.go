@@ -50,7 +50,20 @@ type Options struct {
 	RuntimeHandlers []string
 	// ExternalCloudProvider is --cloud-provider=external.
 	ExternalCloudProvider bool
+	// KubeAPI is the kubelet's API client's rate limit (nil =
+	// KubeletClient: KubeAPIQPS 50, KubeAPIBurst 100).
+	KubeAPI *controller.ClientConnection
 }
+
+// KubeletClient is the v1.37 KubeletConfiguration default of kubeAPIQPS
+// and kubeAPIBurst (pkg/kubelet/apis/config/v1beta1
+// SetDefaults_KubeletConfiguration), which cmd/kubelet's
+// kubeClientConfigOverrides puts on the kubelet's clientset. The status
+// manager's pod status writes and deletes go through it. Events have a
+// client of their own (eventRecordQPS 50, eventBurst 100), and node status
+// and the Lease the heartbeat client, built with QPS −1: no limit; neither
+// is modelled as waiting.
+var KubeletClient = controller.ClientConnection{QPS: 50, Burst: 100}
 
 // DefaultPreload is what a node's image store holds at boot.
 var DefaultPreload = []string{"registry.k8s.io/pause:3.10"}
@@ -81,6 +94,11 @@ type Kubelet struct {
 	secrets    *controller.Store
 	recorder   *controller.Recorder
 	queue      *controller.Queue
+	// apiClient is the kubelet's clientset (KubeletClient): a status write
+	// or delete whose token is due past the tick waits for it, and the pod
+	// is synced again then, with its latest status, as the status
+	// manager's cache would write it. The pod workers meanwhile go on.
+	apiClient *controller.Client
 	// podEvents is the pod handler, scoped to the node and following
 	// the pods the kubelet has a worker for.
 	podEvents *controller.Subscription
@@ -150,6 +168,11 @@ func New(ctx *controller.Context, nodeName string, reg *images.Registry, opts Op
 		pulls:        map[string]time.Time{},
 	}
 	k.machineID, k.systemUUID, k.bootID = machineIdentity(opts.Seed, nodeName)
+	conn := KubeletClient
+	if opts.KubeAPI != nil {
+		conn = *opts.KubeAPI
+	}
+	k.apiClient = controller.NewClient("kubelet", ctx.Server, ctx.Clock, conn)
 	preload := opts.Preload
 	if preload == nil {
 		preload = DefaultPreload

@@ -286,10 +286,13 @@ func (k *Kubelet) syncPod(w *podWorker, now time.Time, ds *controller.Decisions)
 			break
 		}
 	}
-	if err := k.writeStatus(w, now); err != nil {
+	held, err := k.writeStatus(w, now, ds)
+	if err != nil {
 		return err
 	}
-	if w.terminated && w.pod.DeletionTimestamp != nil && !w.confirmed {
+	// The status manager deletes the pod only after writing its final
+	// status: a held-back write holds the delete back too.
+	if w.terminated && w.pod.DeletionTimestamp != nil && !w.confirmed && !held && k.takeToken(w, now, ds, "delete") {
 		// The status manager deletes a terminated pod with grace 0 once
 		// its resources are reclaimed (status_manager.go syncPod).
 		zero := int64(0)

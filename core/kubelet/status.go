@@ -9,6 +9,7 @@ import (
 
 	"github.com/kubeplay/kubeplay/core/api"
 	"github.com/kubeplay/kubeplay/core/apiserver"
+	"github.com/kubeplay/kubeplay/core/controller"
 )
 
 // PodReadyToStartContainers is the kubelet-owned condition that the pod's
@@ -415,13 +416,16 @@ func readyCondition(pod *api.Pod, all []api.ContainerStatus, phase api.PodPhase)
 // writeStatus writes the pod's status through the status subresource when
 // it differs from what the API server has (status_manager.go syncPod with
 // needsUpdate).
-func (k *Kubelet) writeStatus(w *podWorker, now time.Time) error {
+func (k *Kubelet) writeStatus(w *podWorker, now time.Time, ds *controller.Decisions) (held bool, err error) {
 	if w.confirmed {
-		return nil
+		return false, nil
 	}
 	s := k.generateStatus(w, now)
 	if reflect.DeepEqual(normalize(s), normalize(w.pod.Status)) {
-		return nil
+		return false, nil
+	}
+	if !k.takeToken(w, now, ds, "status write") {
+		return true, nil
 	}
 	p := *w.pod // shallow: the server deep-copies its input
 	p.Status = s
@@ -429,13 +433,13 @@ func (k *Kubelet) writeStatus(w *podWorker, now time.Time) error {
 	obj, err := k.server.UpdateStatusShared(&p)
 	if err != nil {
 		if apiserver.IsNotFound(err) {
-			return nil
+			return false, nil
 		}
-		return err
+		return false, err
 	}
 	w.lastRV = obj.GetObjectMeta().ResourceVersion
 	w.pod = obj.(*api.Pod)
-	return nil
+	return false, nil
 }
 
 // normalize clears the differences DeepEqual would see but the API does
@@ -457,4 +461,23 @@ func normalize(s api.PodStatus) api.PodStatus {
 		s.HostIPs = nil
 	}
 	return s
+}
+
+// takeToken asks the kubelet's client for a request's token (what is "status
+// write" or "delete"). A token due past this tick is not taken: the
+// request waits, and the pod is synced again at the tick the token is due,
+// when the status manager writes the latest status it holds.
+func (k *Kubelet) takeToken(w *podWorker, now time.Time, ds *controller.Decisions, what string) bool {
+	_, err := k.apiClient.TryWait()
+	te, throttled := controller.IsThrottled(err)
+	if !throttled {
+		return true
+	}
+	resume := controller.ResumeAfter(te.Wait)
+	k.wake(w, now.Add(resume))
+	ds.Add("status_manager.syncPod", "client kubelet: "+k.apiClient.Connection().String(),
+		fmt.Sprintf("the pod's %s waits %s for a token (client-side throttling): sent at %s",
+			what, te.Wait.Round(time.Millisecond), now.Add(resume).UTC().Format(time.TimeOnly))).
+		Say("kubelet.throttled", controller.Duration("wait", te.Wait.Round(time.Millisecond)), controller.Duration("resume", resume))
+	return false
 }

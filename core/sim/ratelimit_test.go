@@ -239,3 +239,61 @@ func TestThrottledScaleDownRanksOnce(t *testing.T) {
 	}
 	t.Logf("600 deletes in %d ticks: %d rankings, %d resumed syncs", ticks, ranked, resumed)
 }
+
+// runningByTick creates a replicas-pod Deployment on one node with the
+// controllers' limit off, and counts the pods the API server says are
+// Running after each tick until all are.
+func runningByTick(t *testing.T, node cluster.NodeOptions, replicas int) []int {
+	t.Helper()
+	s, err := New(Options{Seed: 1, Nodes: []cluster.NodeOptions{node}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.SetControllerManagerClient(controller.ClientConnection{QPS: -1})
+	if _, err := s.API.Create(webDeployment(int32(replicas), "nginx:1.25")); err != nil {
+		t.Fatal(err)
+	}
+	var counts []int
+	for len(counts) == 0 || counts[len(counts)-1] < replicas {
+		if len(counts) > 120 {
+			t.Fatalf("only %d of %d pods running after 120 ticks", counts[len(counts)-1], replicas)
+		}
+		if err := s.Tick(); err != nil {
+			t.Fatal(err)
+		}
+		pods, _, _ := apiserver.ListAs[*api.Pod](s.API, "default", nil)
+		n := 0
+		for _, p := range pods {
+			if p.Status.Phase == api.PodRunning {
+				n++
+			}
+		}
+		counts = append(counts, n)
+	}
+	return counts
+}
+
+// TestKubeletStatusWritesThrottled: 250 pods started at once on one node
+// (pods=250; its /24 pod range has 254 addresses) make its kubelet write two statuses each, ContainerCreating
+// and then Running, through its client's bucket of 100 tokens refilled at
+// 50 a second (kubeAPIQPS, kubeAPIBurst): 149 writes in the first second,
+// then 50 a second, so the API server sees the last pods Running seconds
+// after their containers run, and each write carries the pod's latest
+// status, as the status manager's do. With --kube-api-qps=-1 they are all
+// Running as soon as their containers are.
+func TestKubeletStatusWritesThrottled(t *testing.T) {
+	node := cluster.NodeOptions{Name: "node-1", CPU: "64", Memory: "256Gi", Pods: "250"}
+	limited := runningByTick(t, node, 250)
+	node.KubeAPIQPS = -1
+	free := runningByTick(t, node, 250)
+	// 500 writes: 149, then 50 a second; the ContainerCreating writes the
+	// limit held back past the start are skipped for Running ones.
+	if len(limited) < len(free)+3 {
+		t.Errorf("250 pods were Running after %d ticks with the kubelet's default limit and %d without it; want at least 3 more with it (%v, %v)",
+			len(limited), len(free), limited, free)
+	}
+	if len(limited) > len(free)+8 {
+		t.Errorf("250 pods took %d ticks with the limit, %d without: longer than 500 writes at 50 a second (%v)", len(limited), len(free), limited)
+	}
+	t.Logf("running by tick, limited: %v; free: %v", limited, free)
+}

@@ -260,6 +260,19 @@ func (s *Sim) DecisionsSince(n int) []controller.Decision {
 	return s.history[max(n-first, 0):]
 }
 
+// kubeletClient is the rate limit o's --kube-api-qps and --kube-api-burst
+// give its kubelet: a 0 keeps kubelet.KubeletClient's default.
+func kubeletClient(o cluster.NodeOptions) *controller.ClientConnection {
+	conn := kubelet.KubeletClient
+	if o.KubeAPIQPS != 0 {
+		conn.QPS = o.KubeAPIQPS
+	}
+	if o.KubeAPIBurst != 0 {
+		conn.Burst = o.KubeAPIBurst
+	}
+	return &conn
+}
+
 // AddNode starts a kubelet for a new worker node, which registers the Node
 // as a real kubelet does; taints and cordoning are then applied as an
 // administrator would.
@@ -278,6 +291,7 @@ func (s *Sim) AddNode(o cluster.NodeOptions) error {
 		Seed: s.Seed(), Capacity: capacity, Labels: o.Labels, CRILog: true, RuntimeHandlers: o.RuntimeHandlers,
 		ExternalCloudProvider: o.ExternalCloudProvider,
 		PodCIDR:               cidr, InternalIP: cluster.InternalIPFor(cidr),
+		KubeAPI:               kubeletClient(o),
 	})
 	if err != nil {
 		return err

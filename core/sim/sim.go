@@ -291,7 +291,7 @@ func (s *Sim) AddNode(o cluster.NodeOptions) error {
 		Seed: s.Seed(), Capacity: capacity, Labels: o.Labels, CRILog: true, RuntimeHandlers: o.RuntimeHandlers,
 		ExternalCloudProvider: o.ExternalCloudProvider,
 		PodCIDR:               cidr, InternalIP: cluster.InternalIPFor(cidr),
-		KubeAPI:               kubeletClient(o),
+		KubeAPI: kubeletClient(o),
 	})
 	if err != nil {
 		return err

@@ -34,7 +34,7 @@ test: test-go lessons test-wasm e2e fuzz ## every test: Go (host), the lessons' 
 # cluster of thousands of pods.
 FROZEN_PKGS := ./core/controller/... ./core/scheduler ./core/cloud ./core/kubelet/... ./core/kubectl/... \
 	./core/sim ./core/scenario ./core/session
-FROZEN_SKIP := TestHugeDeploymentGrowsOverTicks|TestRateLimitedThousandReplicas|TestGarbageCollectorThrottled|TestRateLimitFlagsChangeTheRollout
+FROZEN_SKIP := TestHugeDeploymentGrowsOverTicks|TestRateLimitedThousandReplicas|TestGarbageCollectorThrottled|TestRateLimitFlagsChangeTheRollout|TestThrottledScaleDownRanksOnce|TestKubeletStatusWritesThrottled
 
 test-go: vet ## vet (host and js/wasm), staticcheck, the Go tests, and again with the frozen-object guard
 	$(GO) test ./...

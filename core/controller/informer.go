@@ -254,10 +254,42 @@ type Store struct {
 	lastSyncRV string
 }
 
-// bucket is one entry of the controller index.
+// bucket is one entry of the controller index. Its entries outlive the
+// object versions they hold: an update of the same controller's object
+// changes the entry in place, so the key-ordered list stays valid and is
+// rebuilt only when objects join or leave.
 type bucket struct {
-	objects map[string]api.Object
+	entries map[string]*entry
 	keys    keyOrder
+	// list is the entries in key order; nil once keys changed.
+	list []*entry
+}
+
+// entry is one object of a bucket; for a pod, also what controllers read
+// of it at every sync (CachedPod), computed once per version.
+type entry struct {
+	obj api.Object
+	pod *CachedPod
+}
+
+func newEntry(obj api.Object) *entry {
+	e := &entry{obj: obj}
+	if p, ok := obj.(*api.Pod); ok {
+		e.pod = NewCachedPod(p)
+	}
+	return e
+}
+
+// sorted returns the entries in key order (shared: do not keep).
+func (b *bucket) sorted() []*entry {
+	if b.list == nil {
+		keys := b.keys.list()
+		b.list = make([]*entry, len(keys))
+		for i, k := range keys {
+			b.list[i] = b.entries[k]
+		}
+	}
+	return b.list
 }
 
 func newStore() *Store {
@@ -286,9 +318,13 @@ func (st *Store) put(key string, obj api.Object) {
 	if old, ok := st.objects[key]; ok {
 		if controllerIndexKey(old) == ik {
 			// The usual update: same controller, so the bucket's sorted
-			// keys stay valid.
+			// entries stay valid; the entry takes the new version.
 			st.objects[key] = obj
-			st.owned[ik].objects[key] = obj
+			e := st.owned[ik].entries[key]
+			e.obj = obj
+			if e.pod != nil {
+				e.pod = NewCachedPod(obj.(*api.Pod))
+			}
 			return
 		}
 		st.unindex(key, old)
@@ -298,13 +334,12 @@ func (st *Store) put(key string, obj api.Object) {
 	st.objects[key] = obj
 	b := st.owned[ik]
 	if b == nil {
-		b = &bucket{objects: map[string]api.Object{}}
+		b = &bucket{entries: map[string]*entry{}}
 		st.owned[ik] = b
 	}
-	if _, ok := b.objects[key]; !ok {
-		b.keys.add(key)
-	}
-	b.objects[key] = obj
+	b.entries[key] = newEntry(obj)
+	b.keys.add(key)
+	b.list = nil
 }
 
 func (st *Store) remove(key string) {
@@ -319,9 +354,12 @@ func (st *Store) remove(key string) {
 func (st *Store) unindex(key string, old api.Object) {
 	ik := controllerIndexKey(old)
 	if b := st.owned[ik]; b != nil {
-		delete(b.objects, key)
-		b.keys.remove(key)
-		if len(b.objects) == 0 {
+		if _, ok := b.entries[key]; ok {
+			delete(b.entries, key)
+			b.keys.remove(key)
+			b.list = nil
+		}
+		if len(b.entries) == 0 {
 			delete(st.owned, ik)
 		}
 	}
@@ -339,10 +377,24 @@ func (st *Store) byIndex(ik string) []api.Object {
 	if b == nil {
 		return nil
 	}
-	keys := b.keys.list()
-	out := make([]api.Object, len(keys))
-	for i, k := range keys {
-		out[i] = b.objects[k]
+	es := b.sorted()
+	out := make([]api.Object, len(es))
+	for i, e := range es {
+		out[i] = e.obj
+	}
+	return out
+}
+
+// cachedPods is byIndex for a pod cache, with each pod's CachedPod.
+func (st *Store) cachedPods(ik string) []*CachedPod {
+	b := st.owned[ik]
+	if b == nil {
+		return nil
+	}
+	es := b.sorted()
+	out := make([]*CachedPod, len(es))
+	for i, e := range es {
+		out[i] = e.pod
 	}
 	return out
 }

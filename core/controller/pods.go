@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
-	"github.com/kubeplay/kubeplay/core/api/labels"
 	"github.com/kubeplay/kubeplay/core/apiserver"
 	"github.com/kubeplay/kubeplay/core/clock"
 )
@@ -64,17 +63,6 @@ func FilterActivePods(pods []*api.Pod) []*api.Pod {
 	return out
 }
 
-// FilterTerminatingPods models controller.FilterTerminatingPods.
-func FilterTerminatingPods(pods []*api.Pod) []*api.Pod {
-	var out []*api.Pod
-	for _, p := range pods {
-		if IsPodTerminating(p) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // countTerminatingPods models controller.CountTerminatingPods.
 func countTerminatingPods(pods []*api.Pod) int32 {
 	var n int32
@@ -84,21 +72,6 @@ func countTerminatingPods(pods []*api.Pod) int32 {
 		}
 	}
 	return n
-}
-
-// FilterClaimedPods models controller.FilterClaimedPods: the pods that owner
-// controls and whose labels match selector (no adoption, no release).
-func FilterClaimedPods(owner *api.ObjectMeta, selector labels.Selector, pods []*api.Pod) []*api.Pod {
-	var out []*api.Pod
-	for _, p := range pods {
-		if !p.IsControlledBy(owner.UID) {
-			continue
-		}
-		if selector.Matches(labels.Set(p.Labels)) {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // FilterPodsByOwner models controller.FilterPodsByOwner: the pods in the

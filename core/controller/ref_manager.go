@@ -355,14 +355,6 @@ func ClaimReplicaSets(ctx *Context, owner api.Object, selector labels.Selector, 
 	return m.ClaimReplicaSets(rss)
 }
 
-// ClaimPods is the ReplicaSet controller's claimPods: claim pods for owner
-// with RecheckOwner as the canAdopt check.
-func ClaimPods(ctx *Context, owner api.Object, selector labels.Selector, pods []*api.Pod, ds *Decisions, filters ...func(*api.Pod) bool) ([]*api.Pod, error) {
-	m := NewRefManager(ctx.Server, owner, selector, RecheckOwner(ctx.Server, owner))
-	m.Decisions = ds
-	return m.ClaimPods(pods, filters...)
-}
-
 // aggregate models utilerrors.Aggregate: one error reads as itself, several
 // as "[a, b]" with duplicate messages dropped.
 type aggregate []error

@@ -238,9 +238,9 @@ func TestAdoptWritesUpstreamOwnerReference(t *testing.T) {
 		Spec: testPodTemplate(nil).Spec}
 	p = mustCreate(t, s, p)
 	ds := &Decisions{}
-	claimed, err := ClaimPods(&Context{Server: s}, rs, selectorOf(t, productionLabel), []*api.Pod{p}, ds)
+	claimed, err := ClaimCachedPods(&Context{Server: s}, rs, selectorOf(t, productionLabel), selectorOf(t, productionLabel), []*CachedPod{NewCachedPod(p)}, ds)
 	if err != nil || len(claimed) != 1 {
-		t.Fatalf("ClaimPods = %v, %v", podNames(claimed), err)
+		t.Fatalf("ClaimCachedPods = %v, %v", podNames(Pods(claimed)), err)
 	}
 	got := getPod(t, s, "pod1").OwnerReferences
 	if len(got) != 2 || got[0].Kind != "ConfigMap" {

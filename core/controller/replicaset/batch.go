@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/labels"
 	"github.com/kubeplay/kubeplay/core/controller"
 )
 
@@ -25,9 +26,13 @@ type batch struct {
 	// rs is the ReplicaSet as the sync read it: the creates' template and
 	// owner, and the object whose status the sync writes.
 	rs *api.ReplicaSet
-	// activePods and terminatingPods are what the sync listed, for the
+	// selector and template are the ReplicaSet's selector and pod
+	// template labels; activePods and terminating (nil with the
+	// terminating-replicas gate off) are what the sync listed, for the
 	// status it writes at its end.
-	activePods, terminatingPods []*api.Pod
+	selector, template labels.Selector
+	activePods         []*controller.CachedPod
+	terminating        *int32
 	// want is spec.replicas when the sync began, for the records.
 	want int32
 	// creates is the slow start still running, nil for a scale-down.
@@ -158,7 +163,7 @@ func (rsc *ReplicaSetController) holdStatus(key string, ds *controller.Decisions
 func (rsc *ReplicaSetController) finishSync(key string, b *batch, ds *controller.Decisions) error {
 	rs := api.DeepCopy(b.rs)
 	now := rsc.ctx.Clock.Now()
-	newStatus, counts := calculateStatus(rs, b.activePods, b.terminatingPods, b.manageErr, rsc.EnableStatusTerminatingReplicas, now)
+	newStatus, counts := calculateStatus(rs, b.selector, b.template, b.activePods, b.terminating, b.manageErr, now)
 	oldStatus := rs.Status
 	updatedRS, wrote, err := updateReplicaSetStatus(rsc.client, rs, newStatus)
 	if te, ok := controller.IsThrottled(err); ok {
@@ -180,7 +185,7 @@ func (rsc *ReplicaSetController) finishSync(key string, b *batch, ds *controller
 		mrs := updatedRS.Spec.MinReadySeconds
 		next := time.Duration(mrs) * time.Second
 		how := "minReadySeconds (fallback: no ready pod has a future availability time)"
-		if d, ok := controller.FindMinNextPodAvailabilityCheck(b.activePods, mrs, now, rsc.ctx.Clock); ok {
+		if d, ok := controller.FindMinNextPodAvailabilityCheck(controller.Pods(b.activePods), mrs, now, rsc.ctx.Clock); ok {
 			next, how = d, "the earliest moment a ready pod becomes available"
 		}
 		rsc.queue.AddAfter(key, next)

@@ -45,7 +45,7 @@ func (rsc *ReplicaSetController) manageReplicas(key string, b *batch, ds *contro
 		n := min(diff, rsc.BurstReplicas)
 		ds.Add("manageReplicas", formula, fmt.Sprintf("delete %d pods%s", n, burstNote(diff, rsc.BurstReplicas)), inputs...).
 			Say("replicaset.delete", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
-		toDelete, why := getPodsToDelete(&rsc.rankSorter, activePods, func(visit func(*api.Pod)) { rsc.getIndirectlyRelatedPods(rs, visit) }, n, rsc.ctx.Clock.Now())
+		toDelete, why := getPodsToDelete(&rsc.rankSorter, controller.Pods(activePods), func(visit func(*api.Pod)) { rsc.getIndirectlyRelatedPods(rs, visit) }, n, rsc.ctx.Clock.Now())
 		ds.Add("getPodsToDelete", why.formula, why.result).
 			Say("replicaset.pickPodsToDelete", controller.Count("n", n))
 		keys := make([]string, len(toDelete))
@@ -55,9 +55,7 @@ func (rsc *ReplicaSetController) manageReplicas(key string, b *batch, ds *contro
 		// Expect the deletions by pod key, so each is counted once whether
 		// it is first seen as a deletionTimestamp or as the delete itself.
 		rsc.expectations.ExpectDeletions(key, keys)
-		// The list is getPodsToDelete's prefix of activePods, which the
-		// status still reads: keep a copy of our own to shorten.
-		b.deletes, b.deleteCount = slices.Clone(toDelete), len(toDelete)
+		b.deletes, b.deleteCount = toDelete, len(toDelete)
 		return rsc.sendDeletes(key, b, ds)
 	}
 	ds.Add("manageReplicas", formula, "nothing to do", inputs...).

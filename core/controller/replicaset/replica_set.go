@@ -365,22 +365,31 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 		return nil
 	}
 
-	// The pods this ReplicaSet controls plus the orphans it might adopt.
-	allRSPods, err := controller.FilterPodsByOwner(rsc.podLister, &rs.ObjectMeta, rsc.kind.Kind, true)
+	// The pods this ReplicaSet controls plus the orphans it might adopt
+	// (FilterPodsByOwner), active and claimed (FilterActivePods,
+	// claimPods), as the cache's CachedPods.
+	template := labels.SelectorFromSet(labels.Set(rs.Spec.Template.Labels))
+	allRSPods := controller.CachedPodsByOwner(rsc.podLister, &rs.ObjectMeta, rsc.kind.Kind, true)
+	activePods, err := controller.ClaimCachedPods(rsc.ctx, rs, selector, template, allRSPods, ds)
 	if err != nil {
 		return err
 	}
-	allActivePods := controller.FilterActivePods(allRSPods)
-	activePods, err := rsc.claimPods(rs, selector, allActivePods, ds)
-	if err != nil {
-		return err
-	}
-	var terminatingPods []*api.Pod
+	var terminating *int32
 	if rsc.EnableStatusTerminatingReplicas {
-		terminatingPods = controller.FilterClaimedPods(&rs.ObjectMeta, selector, controller.FilterTerminatingPods(allRSPods))
+		// FilterClaimedPods(FilterTerminatingPods(allRSPods)): controlled
+		// by this ReplicaSet (not an orphan), selected, being deleted.
+		n := int32(0)
+		for _, c := range allRSPods {
+			if c.Terminating() && c.HasControllerRef() {
+				if selects, _ := c.Matches(&rs.ObjectMeta, selector, template); selects {
+					n++
+				}
+			}
+		}
+		terminating = &n
 	}
 
-	b := &batch{rs: rs, activePods: activePods, terminatingPods: terminatingPods, want: specReplicas(rs), sent: true}
+	b := &batch{rs: rs, selector: selector, template: template, activePods: activePods, terminating: terminating, want: specReplicas(rs), sent: true}
 	switch {
 	case rsNeedsSync && rs.DeletionTimestamp == nil:
 		err := rsc.manageReplicas(key, b, ds)
@@ -396,13 +405,6 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 			Say("replicaset.beingDeleted")
 	}
 	return rsc.finishSync(key, b, ds)
-}
-
-// claimPods models the method of that name: adopt and release with a
-// fresh-read canAdopt check (the ReplicaSet must still exist, with the same
-// uid, and not be deleting).
-func (rsc *ReplicaSetController) claimPods(rs *api.ReplicaSet, selector labels.Selector, pods []*api.Pod, ds *controller.Decisions) ([]*api.Pod, error) {
-	return controller.ClaimPods(rsc.ctx, rs, selector, pods, ds)
 }
 
 // recordStatus records what calculateStatus found and what was written.

@@ -101,30 +101,27 @@ type statusCounts struct {
 }
 
 // calculateStatus models the function of that name. activePods are the
-// claimed, active pods; terminatingPods the claimed pods being deleted
-// (counted only when the DeploymentReplicaSetTerminatingReplicas gate is
-// on: terminatingReplicas is nil otherwise). A manageReplicas error adds
+// claimed, active pods; terminating counts the claimed pods being deleted
+// (nil when the DeploymentReplicaSetTerminatingReplicas gate is off:
+// terminatingReplicas is nil then). selector and templateLabel are rs's,
+// for the pods' remembered label matches (fullyLabeledReplicas). A manageReplicas error adds
 // ReplicaFailure (FailedCreate when pods are missing, FailedDelete when
 // there are too many) unless one is already there; a clean sync removes it.
-func calculateStatus(rs *api.ReplicaSet, activePods, terminatingPods []*api.Pod, manageReplicasErr error, terminatingEnabled bool, now time.Time) (api.ReplicaSetStatus, statusCounts) {
+func calculateStatus(rs *api.ReplicaSet, selector, templateLabel labels.Selector, activePods []*controller.CachedPod, terminating *int32, manageReplicasErr error, now time.Time) (api.ReplicaSetStatus, statusCounts) {
 	newStatus := rs.Status
 	var c statusCounts
-	templateLabel := labels.SelectorFromSet(labels.Set(rs.Spec.Template.Labels))
 	for _, pod := range activePods {
-		if templateLabel.Matches(labels.Set(pod.Labels)) {
+		if _, full := pod.Matches(&rs.ObjectMeta, selector, templateLabel); full {
 			c.fullyLabeled++
 		}
-		if controller.IsPodReady(pod) {
+		if pod.Ready() {
 			c.ready++
-			if controller.IsPodAvailable(pod, rs.Spec.MinReadySeconds, now) {
+			if pod.Available(rs.Spec.MinReadySeconds, now) {
 				c.available++
 			}
 		}
 	}
-	if terminatingEnabled {
-		n := int32(len(terminatingPods))
-		c.terminating = &n
-	}
+	c.terminating = terminating
 
 	failureCond := GetCondition(rs.Status, api.ReplicaSetReplicaFailure)
 	switch {

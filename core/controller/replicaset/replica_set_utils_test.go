@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/labels"
 	"github.com/kubeplay/kubeplay/core/clock"
 	"github.com/kubeplay/kubeplay/core/controller"
 )
@@ -101,12 +102,32 @@ func TestCalculateStatus(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, _ := calculateStatus(tt.rs, tt.active, tt.term, nil, tt.terminating, now)
+			got := statusOf(t, tt.rs, tt.active, tt.term, nil, tt.terminating, now)
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("status\n got %+v\nwant %+v", got, tt.want)
 			}
 		})
 	}
+}
+
+// statusOf runs calculateStatus as syncReplicaSet does: over the pods'
+// CachedPods, with the terminating ones counted when the gate is on.
+func statusOf(t *testing.T, rs *api.ReplicaSet, active, term []*api.Pod, err error, gate bool, now time.Time) api.ReplicaSetStatus {
+	t.Helper()
+	sel, selErr := labels.SelectorFromLabelSelector(rs.Spec.Selector)
+	if selErr != nil {
+		t.Fatal(selErr)
+	}
+	var cached []*controller.CachedPod
+	for _, p := range active {
+		cached = append(cached, controller.NewCachedPod(p))
+	}
+	var n *int32
+	if gate {
+		n = i32(int32(len(term)))
+	}
+	st, _ := calculateStatus(rs, sel, labels.SelectorFromSet(labels.Set(rs.Spec.Template.Labels)), cached, n, err, now)
+	return st
 }
 
 // TestCalculateStatusAvailability checks the minReadySeconds boundary of
@@ -121,7 +142,7 @@ func TestCalculateStatusAvailability(t *testing.T) {
 		at   time.Duration
 		want int32
 	}{{0, 0}, {4 * time.Second, 0}, {5*time.Second - 1, 0}, {5 * time.Second, 1}, {6 * time.Second, 1}} {
-		got, _ := calculateStatus(rs, []*api.Pod{pod}, nil, nil, true, ready.Add(tt.at))
+		got := statusOf(t, rs, []*api.Pod{pod}, nil, nil, true, ready.Add(tt.at))
 		if got.AvailableReplicas != tt.want || got.ReadyReplicas != 1 {
 			t.Errorf("at +%v: available %d ready %d, want available %d", tt.at, got.AvailableReplicas, got.ReadyReplicas, tt.want)
 		}
@@ -161,7 +182,7 @@ func TestCalculateStatusConditions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, _ := calculateStatus(tt.rs, tt.active, nil, tt.err, true, now)
+			got := statusOf(t, tt.rs, tt.active, nil, tt.err, true, now)
 			if !reflect.DeepEqual(got.Conditions, tt.want) {
 				t.Errorf("conditions\n got %+v\nwant %+v", got.Conditions, tt.want)
 			}

@@ -1,0 +1,162 @@
+package controller
+
+import (
+	"time"
+
+	"github.com/kubeplay/kubeplay/core/api"
+	"github.com/kubeplay/kubeplay/core/api/labels"
+)
+
+// CachedPod is a pod in the cache with what the ReplicaSet controller
+// reads of it at every sync, worked out once, when the cache takes the
+// version in. Upstream's sync walks all of a ReplicaSet's pods each time
+// (FilterPodsByOwner, FilterActivePods, ClaimPods, calculateStatus); so
+// does this one, but over these small records instead of the pods
+// themselves: with 100,000 pods the pods' memory is far larger than the
+// processor's caches, and every pass over it waited for memory.
+type CachedPod struct {
+	Pod *api.Pod
+	// namespace is the pod's; refKind and refName are its controller
+	// reference's ("" without).
+	namespace, refKind, refName string
+	// active is IsPodActive, terminating IsPodTerminating, ready
+	// IsPodReady; readySince is the Ready condition's lastTransitionTime
+	// when ready (IsPodAvailable's clock).
+	active, terminating, ready bool
+	readySince                 time.Time
+	// match remembers the last owner whose selector and template labels
+	// were matched against the pod's labels: both are in the owner's spec,
+	// so its uid and generation name them.
+	match matchMemo
+}
+
+type matchMemo struct {
+	uid                   string
+	generation            int64
+	selects, fullyLabeled bool
+}
+
+// NewCachedPod works out p's CachedPod (the cache does, as it takes p in).
+func NewCachedPod(p *api.Pod) *CachedPod {
+	c := &CachedPod{Pod: p, namespace: p.Namespace, active: IsPodActive(p), terminating: IsPodTerminating(p), ready: IsPodReady(p)}
+	if ref := p.ControllerRef(); ref != nil {
+		c.refKind, c.refName = ref.Kind, ref.Name
+	}
+	if c.ready {
+		c.readySince = GetPodReadyCondition(&p.Status).LastTransitionTime.Time
+	}
+	return c
+}
+
+// HasControllerRef says the pod has a controller reference.
+func (c *CachedPod) HasControllerRef() bool { return c.refKind != "" }
+
+// Active is IsPodActive(c.Pod).
+func (c *CachedPod) Active() bool { return c.active }
+
+// Terminating is IsPodTerminating(c.Pod).
+func (c *CachedPod) Terminating() bool { return c.terminating }
+
+// Ready is IsPodReady(c.Pod).
+func (c *CachedPod) Ready() bool { return c.ready }
+
+// Available is IsPodAvailable(c.Pod, minReadySeconds, now).
+func (c *CachedPod) Available(minReadySeconds int32, now time.Time) bool {
+	if !c.ready {
+		return false
+	}
+	if minReadySeconds == 0 {
+		return true
+	}
+	d := time.Duration(minReadySeconds) * time.Second
+	return !c.readySince.IsZero() && c.readySince.Add(d).Compare(now) <= 0
+}
+
+// Matches reports whether owner's selector, and its pod template's labels
+// (the ReplicaSet's fullyLabeledReplicas test), match the pod's labels.
+// selector and template must be those of owner's current generation: the
+// answer is remembered for it.
+func (c *CachedPod) Matches(owner *api.ObjectMeta, selector, template labels.Selector) (selects, fullyLabeled bool) {
+	m := &c.match
+	if m.uid != owner.UID || m.generation != owner.Generation || m.uid == "" {
+		set := labels.Set(c.Pod.Labels)
+		*m = matchMemo{uid: owner.UID, generation: owner.Generation, selects: selector.Matches(set), fullyLabeled: template.Matches(set)}
+	}
+	return m.selects, m.fullyLabeled
+}
+
+// CachedPodsByOwner is FilterPodsByOwner over a pod cache's CachedPods.
+func CachedPodsByOwner(pods *Store, owner *api.ObjectMeta, ownerKind string, includeOrphans bool) []*CachedPod {
+	controlled := pods.cachedPods(owner.UID)
+	owned := make([]*CachedPod, 0, len(controlled))
+	for _, c := range controlled {
+		if c.namespace == owner.Namespace && c.refKind == ownerKind && c.refName == owner.Name {
+			owned = append(owned, c)
+		}
+	}
+	if !includeOrphans {
+		return owned
+	}
+	orphans := pods.cachedPods(orphanIndexPrefix + owner.Namespace)
+	if len(orphans) == 0 {
+		return owned
+	}
+	out := make([]*CachedPod, 0, len(owned)+len(orphans))
+	i := 0
+	for _, c := range orphans {
+		for i < len(owned) && KeyOf(owned[i].Pod) < KeyOf(c.Pod) {
+			out = append(out, owned[i])
+			i++
+		}
+		out = append(out, c)
+	}
+	return append(out, owned[i:]...)
+}
+
+// ClaimCachedPods is ClaimPods (no filters) over the active pods among
+// CachedPodsByOwner's: a pod the owner controls whose labels its selector
+// matches is claimed on the remembered answer; any other goes through
+// RefManager.ClaimObject (adopt or release) as ClaimPods would take it.
+// The claimed keep their order. template is the owner's pod template
+// labels' selector, remembered with the selector's answer.
+func ClaimCachedPods(ctx *Context, owner api.Object, selector, template labels.Selector, pods []*CachedPod, ds *Decisions) ([]*CachedPod, error) {
+	meta := owner.GetObjectMeta()
+	claimed := make([]*CachedPod, 0, len(pods))
+	var m *RefManager
+	var errs []error
+	for _, c := range pods {
+		if !c.active {
+			continue
+		}
+		if c.refKind != "" { // CachedPodsByOwner's: controlled by owner
+			if selects, _ := c.Matches(meta, selector, template); selects {
+				claimed = append(claimed, c)
+				continue
+			}
+		}
+		if m == nil {
+			m = NewRefManager(ctx.Server, owner, selector, RecheckOwner(ctx.Server, owner))
+			m.Decisions = ds
+		}
+		ok, err := m.ClaimObject(c.Pod, func(obj api.Object) bool {
+			return selector.Matches(labels.Set(obj.GetObjectMeta().Labels))
+		}, m.AdoptObject, m.ReleaseObject)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if ok {
+			claimed = append(claimed, c)
+		}
+	}
+	return claimed, newAggregate(errs)
+}
+
+// Pods returns the pods of cs, in order.
+func Pods(cs []*CachedPod) []*api.Pod {
+	out := make([]*api.Pod, len(cs))
+	for i, c := range cs {
+		out[i] = c.Pod
+	}
+	return out
+}

@@ -162,7 +162,7 @@ func BenchmarkRollingUpdate10000(b *testing.B) {
 // after a tick.
 func BenchmarkHuge100000(b *testing.B) {
 	b.ReportAllocs()
-	const ticks = 60
+	const ticks = 360
 	var worst, cpu time.Duration
 	var peak uint64
 	syncs := map[string]int{}

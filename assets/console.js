@@ -3,7 +3,7 @@
 // command an entry tied to the tick it ran at.
 
 import { t } from "./i18n.js";
-import { $, store } from "./dom.js";
+import { $, beforePaint, store } from "./dom.js";
 import { coreIsReady, rpc } from "./rpc.js";
 import { previousState } from "./recovery.js";
 import { view } from "./view.js";
@@ -12,6 +12,10 @@ const out = $("console-output");
 const input = $("console-input");
 const cmdHistory = JSON.parse(store.get("history") || "[]");
 let historyAt = cmdHistory.length;
+
+// toBottom keeps the newest output in sight. It runs before the next
+// frame (beforePaint), so printing many lines lays the page out once.
+const toBottom = () => { out.scrollTop = out.scrollHeight; };
 
 // into is where print writes: the console, or the entry printOutput is
 // filling.
@@ -23,7 +27,7 @@ export function print(text, cls = "") {
   span.textContent = text.endsWith("\n") || text === "" ? text : `${text}\n`;
   into.append(span);
   while (out.childNodes.length > 600) out.firstChild.remove();
-  out.scrollTop = out.scrollHeight;
+  beforePaint(toBottom);
   return span;
 }
 
@@ -69,7 +73,7 @@ function printDiff(text) {
     into.append(span);
   }
   if (!text.endsWith("\n")) into.append("\n");
-  out.scrollTop = out.scrollHeight;
+  beforePaint(toBottom);
 }
 
 // printOutput prints a command and what it printed as one entry of the

@@ -4,7 +4,7 @@
 
 import { t } from "./i18n.js";
 import { $, beforePaint, store } from "./dom.js";
-import { coreIsReady, rpc } from "./rpc.js";
+import { rpc } from "./rpc.js";
 import { previousState } from "./recovery.js";
 import { view } from "./view.js";
 
@@ -31,17 +31,41 @@ export function print(text, cls = "") {
   return span;
 }
 
-// whileQueued runs request (a call to the core) and, while the core is
-// still starting, shows what waits for it (its command line and a note);
-// the first queued request to run sets the kubeplay-first-input mark.
+// whileQueued runs request (a call to the core) and, until the page has
+// shown its opening session, shows what waits for it (its command line and
+// a note); the first queued request to run sets the kubeplay-first-input
+// mark. What a queued command printed waits for the opening too: a restored
+// session's transcript replaces the console (load.js), which would erase
+// it, and a command typed before the session was restored ran after it.
 let firstInput = false;
+let opened = false;
+let openedNow;
+const whenOpened = new Promise((resolve) => { openedNow = resolve; });
+const waiting = new Set(); // the queued lines shown
+
+// consoleOpened says the opening session is in the console, or is about
+// to be, in the same step: the queued lines come back after it, and what
+// waited for it prints, in order.
+export function consoleOpened() {
+  if (opened) return;
+  opened = true;
+  for (const s of waiting) out.append(s);
+  beforePaint(toBottom);
+  openedNow();
+}
+
 export async function whileQueued(line, request) {
-  if (coreIsReady()) return request();
+  if (opened) return request();
   const shown = [print(line, "cmd queued"), print(t("console.queued"), "note queued")];
+  for (const s of shown) waiting.add(s);
   try {
     return await request();
   } finally {
-    for (const s of shown) s.remove();
+    await whenOpened;
+    for (const s of shown) {
+      waiting.delete(s);
+      s.remove();
+    }
     if (!firstInput) {
       firstInput = true;
       performance.mark("kubeplay-first-input");

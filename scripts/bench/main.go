@@ -276,8 +276,8 @@ func (w throttledWriter) Write(p []byte) (int, error) {
 	return sent, nil
 }
 
-// measureLoads opens the page n times in a new browser context and once
-// more in a second tab of each. It returns the files fetched by the first
+// measureLoads opens the page n times in a new browser context and, once
+// it has left for about:blank, once more in a second tab of each. It returns the files fetched by the first
 // load, and the timings of the first and the repeat visits.
 func measureLoads(parent context.Context, site string, n int) ([]fetched, timings, timings, error) {
 	first := timings{marks: map[string][]float64{}}
@@ -300,6 +300,11 @@ func measureLoads(parent context.Context, site string, n int) ([]fetched, timing
 				if files, err = fetchedFiles(bctx, site); err != nil {
 					return err
 				}
+			}
+			// Leave the page first, as a learner who comes back has: the
+			// page keeps its session and the view it showed on pagehide.
+			if err := chromedp.Do(bctx, chromedp.Navigate("about:blank")); err != nil {
+				return err
 			}
 			again, cancel2 := chromedp.NewContext(bctx)
 			defer cancel2()
@@ -345,9 +350,10 @@ func measureProfile(ctx context.Context, site string, n int, extra []chromedp.Ex
 				return err
 			}
 			// Let the browser write the wasm's compiled code to its cache,
-			// which happens after the module has run for a while.
+			// which happens after the module has run for a while; then
+			// leave the page, which keeps its session and view on pagehide.
 			time.Sleep(2 * time.Second)
-			return nil
+			return chromedp.Do(tab, chromedp.Navigate("about:blank"))
 		}()
 		if err != nil {
 			return t, fmt.Errorf("persistent profile, visit %d: %w", i, err)

@@ -9,9 +9,9 @@ import { $, embedded, fillMenu, hashChangedByHand, setHTML, setHash } from "./do
 import { lang, languages, ready as wordsReady, setLanguage, t } from "./i18n.js";
 import { answerEarly, broken, busy, coreIsReady, coreMessage, markBroken, oldest, onWorker, rpc, setCoreReady, spawnWorker, timings } from "./rpc.js";
 import { opening as prerender, prerendered, startPrerender, stopPrerender } from "./prerender.js";
-import { describe, forget, makeRecovery, remember, saved } from "./recovery.js";
+import { describe, forget, keepView, makeRecovery, remember, saved, savedView } from "./recovery.js";
 import { fail, status } from "./status.js";
-import { onDraw, showPrerendered, showView } from "./view.js";
+import { onDraw, showPrerendered, showView, view } from "./view.js";
 import { drawCluster } from "./cluster.js";
 import { chartSVG } from "./chart.js";
 import { drawWhy } from "./why.js";
@@ -19,7 +19,7 @@ import { drawEvents } from "./events.js";
 import { drawTransport, setPlaying } from "./transport.js";
 import { drawClockHint } from "./clockhint.js";
 import { drawLandmarks } from "./landmarks.js";
-import { clearConsole, markFuture, print } from "./console.js";
+import { clearConsole, consoleOpened, markFuture, print } from "./console.js";
 import { openEditor, sendDraft, setEditor } from "./editor.js";
 import { exampleInAddress, listExamples, playExample } from "./examples.js";
 import { showLoad } from "./load.js";
@@ -74,7 +74,7 @@ onWorker({
     if (m.type === "progress") {
       const p = $("progress");
       if (m.total > 0) p.value = Math.min(m.loaded / m.total, 1); else p.removeAttribute("value");
-      status(t("load.progress", { kib: Math.round(m.loaded / 1024) }));
+      if (!restoring) status(t("load.progress", { kib: Math.round(m.loaded / 1024) })); // restoring says so until the core answers
     } else if (m.type === "ready") {
       // From here the core answers everything; what it answers for the
       // requests the prerender answered is the same views.
@@ -151,10 +151,12 @@ function boot() {
   if (early) answerEarly(prerendered);
   opening.first = firstRequest();
   opening.first.catch(() => { /* handled in ready */ });
+  const kept = !early && opening.source === "saved" ? savedView(prerender?.build, opening.state) : null;
   wordsReady.then(() => {
     if (pageReady) return;
     status(t("load.start"));
     if (early) openEarly();
+    else if (kept) openRestoring(kept);
   });
 }
 
@@ -174,6 +176,28 @@ function openEarly() {
   print(t("app.welcome", { version: prerender.version }), "note");
   welcomed = true;
 }
+
+// openRestoring draws the view the page showed when it was left, kept with
+// the saved session it is reloading (recovery.js keepView), while the core
+// starts: the page says it is restoring, and keeps the cluster and the
+// transport bar still until the core's own view replaces this one. The
+// editor is the page's own text; commands typed meanwhile queue
+// (console.js whileQueued) and run after the restore, in order.
+let restoring = false;
+function openRestoring(v) {
+  if (coreIsReady() || view()) return; // the core was quicker
+  restoring = true;
+  document.body.classList.add("restoring");
+  showPrerendered(v);
+  openEditor(prerender.editor, []);
+  status(t("load.restoring"));
+}
+// The view kept is the one on the screen when the page is left (a reload,
+// a closed tab, another page); a hidden tab may be discarded without a
+// pagehide, so hiding keeps it too.
+const keepShown = () => keepView(prerender?.build, view());
+addEventListener("pagehide", keepShown);
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "hidden") keepShown(); });
 
 // firstRequest sets the opening's source and sends its request.
 function firstRequest() {
@@ -205,13 +229,18 @@ async function ready(version, examples) {
   const first = examples.find((s) => s.name === "create") || examples[0];
   const f = first && first.files.find((x) => /\.ya?ml$/.test(x.name));
   openEditor(f ? f.text : "", examples);
+  // Commands typed before now print once the opening is in the console
+  // (console.js consoleOpened): before opened(), since a lesson's opening
+  // runs its solved steps through the console too.
   if (opening.source === "new") {
     await opening.first;
     if (!welcomed) print(t("app.welcome", { version }), "note");
+    consoleOpened();
   } else {
     try {
       const r = await opening.first;
       if (r.error && !r.lesson) throw new Error(r.error);
+      consoleOpened();
       await opened(r);
     } catch (err) {
       await openEmpty(err);
@@ -220,6 +249,8 @@ async function ready(version, examples) {
   if (opening.source === "saved") sendDraft(); // the editor's own text may be newer than the saved one
   $("loading").hidden = true;
   pageReady = true;
+  restoring = false;
+  document.body.classList.remove("restoring");
   document.body.classList.add("ready");
   performance.mark("kubeplay-ready"); // the end-to-end checks time the load with it
   if (opening.embed) await begin(opening.embed);
@@ -273,6 +304,7 @@ async function openEmpty(err) {
   print(what, "err");
   print(coreMessage(err), "err"); // on a line of its own: the console does not wrap
   print(t("app.emptyInstead"), "note");
+  consoleOpened();
   const state = e ? e.state : opening.state;
   const link = source === "link" ? await rpc("linkFiles", state).catch(() => null) : null;
   if (link && link.editor) {

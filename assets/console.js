@@ -3,8 +3,8 @@
 // command an entry tied to the tick it ran at.
 
 import { t } from "./i18n.js";
-import { $, store } from "./dom.js";
-import { coreIsReady, rpc } from "./rpc.js";
+import { $, beforePaint, store } from "./dom.js";
+import { rpc } from "./rpc.js";
 import { previousState } from "./recovery.js";
 import { view } from "./view.js";
 
@@ -12,6 +12,10 @@ const out = $("console-output");
 const input = $("console-input");
 const cmdHistory = JSON.parse(store.get("history") || "[]");
 let historyAt = cmdHistory.length;
+
+// toBottom keeps the newest output in sight. It runs before the next
+// frame (beforePaint), so printing many lines lays the page out once.
+const toBottom = () => { out.scrollTop = out.scrollHeight; };
 
 // into is where print writes: the console, or the entry printOutput is
 // filling.
@@ -23,21 +27,45 @@ export function print(text, cls = "") {
   span.textContent = text.endsWith("\n") || text === "" ? text : `${text}\n`;
   into.append(span);
   while (out.childNodes.length > 600) out.firstChild.remove();
-  out.scrollTop = out.scrollHeight;
+  beforePaint(toBottom);
   return span;
 }
 
-// whileQueued runs request (a call to the core) and, while the core is
-// still starting, shows what waits for it (its command line and a note);
-// the first queued request to run sets the kubeplay-first-input mark.
+// whileQueued runs request (a call to the core) and, until the page has
+// shown its opening session, shows what waits for it (its command line and
+// a note); the first queued request to run sets the kubeplay-first-input
+// mark. What a queued command printed waits for the opening too: a restored
+// session's transcript replaces the console (load.js), which would erase
+// it, and a command typed before the session was restored ran after it.
 let firstInput = false;
+let opened = false;
+let openedNow;
+const whenOpened = new Promise((resolve) => { openedNow = resolve; });
+const waiting = new Set(); // the queued lines shown
+
+// consoleOpened says the opening session is in the console, or is about
+// to be, in the same step: the queued lines come back after it, and what
+// waited for it prints, in order.
+export function consoleOpened() {
+  if (opened) return;
+  opened = true;
+  for (const s of waiting) out.append(s);
+  beforePaint(toBottom);
+  openedNow();
+}
+
 export async function whileQueued(line, request) {
-  if (coreIsReady()) return request();
+  if (opened) return request();
   const shown = [print(line, "cmd queued"), print(t("console.queued"), "note queued")];
+  for (const s of shown) waiting.add(s);
   try {
     return await request();
   } finally {
-    for (const s of shown) s.remove();
+    await whenOpened;
+    for (const s of shown) {
+      waiting.delete(s);
+      s.remove();
+    }
     if (!firstInput) {
       firstInput = true;
       performance.mark("kubeplay-first-input");
@@ -69,7 +97,7 @@ function printDiff(text) {
     into.append(span);
   }
   if (!text.endsWith("\n")) into.append("\n");
-  out.scrollTop = out.scrollHeight;
+  beforePaint(toBottom);
 }
 
 // printOutput prints a command and what it printed as one entry of the

@@ -42,6 +42,24 @@ export function setHTML(id, html) {
   $(id).innerHTML = html;
 }
 
+// beforePaint runs f just before the browser draws its next frame, once
+// however often it is asked for that frame. What reads layout (a scroll
+// height, to keep a scroll position) right after the DOM was written makes
+// the browser lay the page out there and then, once per read: the first
+// view's draw did it twice, each a full layout of the page. Read in a
+// requestAnimationFrame callback, the one layout is the frame's own.
+const beforeFrame = new Set();
+export function beforePaint(f) {
+  if (beforeFrame.size === 0) {
+    requestAnimationFrame(() => {
+      const due = [...beforeFrame];
+      beforeFrame.clear();
+      for (const g of due) g();
+    });
+  }
+  beforeFrame.add(f);
+}
+
 // push appends value to the list map holds under key.
 export function push(map, key, value) {
   const list = map.get(key);

@@ -3,7 +3,7 @@
 // and Apply and Diff, which send the text to the core.
 
 import { t } from "./i18n.js";
-import { $, esc, store } from "./dom.js";
+import { $, beforePaint, esc, store } from "./dom.js";
 import { rpc } from "./rpc.js";
 import { print, printOutput, whileQueued } from "./console.js";
 import { showPane } from "./switcher.js";
@@ -25,7 +25,7 @@ function drawText() {
   const plain = editor.value.length > highlightLimit;
   hl.parentElement.classList.toggle("plain", plain);
   hl.innerHTML = plain ? "" : `${highlight(editor.value)}\n `;
-  syncScroll();
+  beforePaint(syncScroll); // reading the textarea's scroll now would lay the page out at once
 }
 
 function syncScroll() {

@@ -33,6 +33,35 @@ export const saved = () => store.get("session");
 export function forget() {
   good = null;
   store.remove("session");
+  store.remove("view");
+}
+
+// A reload waits about a second for the core before it can show the saved
+// session, so the page also keeps the last view it showed, beside the state
+// it showed, when it is left (keepView, on pagehide); the reload draws it at
+// once, marked as restoring, and the core's own answer replaces it (app.js).
+// It is kept only while small (a big cluster's view would crowd the few
+// megabytes of localStorage the session, the editor's text and the history
+// share) and is drawn only by the same build (another core may draw the same
+// state differently) over the same saved state.
+const viewLimit = 256 * 1024; // characters of JSON
+
+// keepView keeps v, the view shown, for a reload of build; a view too big,
+// or no build or state to tie it to, drops the one kept before.
+export function keepView(build, v) {
+  const kept = build && v && good ? JSON.stringify({ build, state: good, view: v }) : "";
+  if (kept && kept.length <= viewLimit) store.set("view", kept);
+  else store.remove("view");
+}
+
+// savedView is the view kept for state by build, or null.
+export function savedView(build, state) {
+  try {
+    const k = JSON.parse(store.get("view"));
+    return k && build && k.build === build && k.state === state && k.view && typeof k.view === "object" ? k.view : null;
+  } catch {
+    return null;
+  }
 }
 
 // describe names an action for a message, in the page's language: the

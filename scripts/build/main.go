@@ -49,7 +49,7 @@ func build(out string, stdout io.Writer) error {
 	// What the build is doing, on stderr (stdout has the size table): a
 	// fresh clone's first build takes a minute or two, mostly the wasm.
 	say := func(what string) { fmt.Fprintf(os.Stderr, "build: %s (%.0fs)\n", what, time.Since(start).Seconds()) }
-	say("minifying the page and prerendering its opening")
+	say("minifying the page")
 	files, err := minifyAssets(os.DirFS(filepath.Join(root, "assets")))
 	if err != nil {
 		return fmt.Errorf("assets: %w", err)
@@ -61,15 +61,17 @@ func build(out string, stdout io.Writer) error {
 		return err
 	}
 	version := gitVersion(root)
-	if files["index.html"], err = inlineOpening(files["index.html"], version); err != nil {
-		return err
-	}
 	say("compiling the core to WebAssembly (go build, cached after the first time)")
 	wasm, err := buildWasm(root, version)
 	if err != nil {
 		return err
 	}
 	if files["kubeplay.wasm"], err = packWasm(wasm, stdout); err != nil {
+		return err
+	}
+	// After the wasm: the opening names the core it ships (prerender.go).
+	say("prerendering the opening")
+	if files["index.html"], err = inlineOpening(files["index.html"], version, buildID(files["kubeplay.wasm"])); err != nil {
 		return err
 	}
 	say("rendering the embed's posters")

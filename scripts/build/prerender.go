@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -34,6 +36,13 @@ const openingTicks = 60
 type opening struct {
 	// Version is the build's version, for the console's welcome line.
 	Version string `json:"version"`
+	// Build names the core this build ships: a digest of kubeplay.wasm.
+	// The page keeps the last view it showed with the saved session under
+	// it, and a reload draws that view before the core is ready only when
+	// the build is the same (assets/recovery.js): another core may show
+	// the same saved session differently. git describe's version cannot
+	// say that: two builds of one dirty tree share it.
+	Build string `json:"build"`
 	// Seed is the new session's seed: the page's create(seed).
 	Seed uint64 `json:"seed"`
 	// Editor is the manifest the editor opens with on a first visit: the
@@ -86,9 +95,16 @@ func openingManifest() (string, error) {
 // fills, as the minifier leaves it.
 var openingSlot = regexp.MustCompile(`<script type="?application/json"? id="?opening"?></script>`)
 
+// buildID is the opening's Build for the core wasm: the start of its
+// SHA-256, as its fingerprinted name carries it.
+func buildID(wasm []byte) string {
+	sum := sha256.Sum256(wasm)
+	return hex.EncodeToString(sum[:])[:hashLen]
+}
+
 // inlineOpening writes the opening's views into index.html. encoding/json
 // escapes <, > and &, so no view can end the script element early.
-func inlineOpening(index []byte, version string) ([]byte, error) {
+func inlineOpening(index []byte, version, build string) ([]byte, error) {
 	views, err := openingViews()
 	if err != nil {
 		return nil, fmt.Errorf("the opening's prerender: %w", err)
@@ -97,7 +113,7 @@ func inlineOpening(index []byte, version string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := json.Marshal(opening{Version: version, Seed: openingSeed, Editor: editor, Views: views})
+	data, err := json.Marshal(opening{Version: version, Build: build, Seed: openingSeed, Editor: editor, Views: views})
 	if err != nil {
 		return nil, err
 	}

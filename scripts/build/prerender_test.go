@@ -48,7 +48,7 @@ func TestOpeningViews(t *testing.T) {
 
 func TestInlineOpening(t *testing.T) {
 	page := []byte(`<!doctype html><body><main></main><script type=application/json id=opening></script></body>`)
-	got, err := inlineOpening(page, "v1.2.3")
+	got, err := inlineOpening(page, "v1.2.3", "0123456789")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,13 +67,13 @@ func TestInlineOpening(t *testing.T) {
 	if err := json.Unmarshal([]byte(data), &o); err != nil {
 		t.Fatalf("the inlined data is not the opening's JSON: %v", err)
 	}
-	if o.Version != "v1.2.3" || o.Seed != openingSeed || len(o.Views) != openingTicks+1 || !strings.Contains(o.Editor, "kind: Deployment") {
-		t.Errorf("inlined version %q, seed %d, %d views, editor %.40q", o.Version, o.Seed, len(o.Views), o.Editor)
+	if o.Version != "v1.2.3" || o.Build != "0123456789" || o.Seed != openingSeed || len(o.Views) != openingTicks+1 || !strings.Contains(o.Editor, "kind: Deployment") {
+		t.Errorf("inlined version %q, build %q, seed %d, %d views, editor %.40q", o.Version, o.Build, o.Seed, len(o.Views), o.Editor)
 	}
 	// A page without the slot, or with two, is a build error, not a page
 	// that silently waits for its core.
 	for _, bad := range []string{`<body></body>`, string(page) + string(page)} {
-		if _, err := inlineOpening([]byte(bad), "v"); err == nil {
+		if _, err := inlineOpening([]byte(bad), "v", "b"); err == nil {
 			t.Errorf("inlineOpening(%.40q...) succeeded", bad)
 		}
 	}

@@ -3,14 +3,11 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	neturl "net/url"
-	"strings"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/kubeplay/kubeplay/scripts/internal/browser"
 )
 
 // The first load (issue 15): a first visit works at first paint, over the
@@ -18,35 +15,9 @@ import (
 
 func init() { checks = append(checks, firstLoadChecks...) }
 
-// slowCore serves the site at url from another origin (a fresh profile's
-// worth of storage and cache) and holds back the wasm until release is
-// called, so a check can act while the core is not ready.
-func slowCore(url string) (srv *httptest.Server, release func()) {
-	target, _ := neturl.Parse(url)
-	proxy := httputil.NewSingleHostReverseProxy(target)
-	gate := make(chan struct{})
-	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
-			select {
-			case <-gate:
-			case <-r.Context().Done():
-				return
-			}
-		}
-		proxy.ServeHTTP(w, r)
-	}))
-	var once bool
-	return srv, func() {
-		if !once {
-			once = true
-			close(gate)
-		}
-	}
-}
-
 var firstLoadChecks = []check{
 	{"a first visit works at first paint: Tick moves over the prerender and a command waits for the core", func(ctx context.Context, url string) error {
-		srv, release := slowCore(url)
+		srv, release, _ := browser.HoldCore(url)
 		defer srv.Close()
 		defer release()
 		const clock = `document.getElementById("clock").textContent`
@@ -86,5 +57,74 @@ var firstLoadChecks = []check{
 			return fmt.Errorf("%v; the clock and console show %q", err, text)
 		}
 		return nil
+	}},
+	{"a reload draws the view it left at once, as restoring, and a command typed meanwhile runs after the restore", func(ctx context.Context, url string) error {
+		srv, release, hold := browser.HoldCore(url)
+		defer srv.Close()
+		defer release()
+		release()
+		const clock = `document.getElementById("clock").textContent`
+		const card = `[...document.querySelectorAll("#pane-workloads .card")].some((c) => c.textContent.includes("restore-me"))`
+		if err := chromedp.Do(ctx,
+			chromedp.Navigate(srv.URL),
+			poll(pageReady, 60*time.Second),
+			console("kubectl create deployment restore-me --image=nginx:1.14.2"),
+			poll(consoleHas("deployment.apps/restore-me created"), 10*time.Second),
+			chromedp.Click(chromedp.ID("tick")),
+			poll(card+` && `+clock+`.startsWith("tick 1 / 1")`, 10*time.Second),
+		); err != nil {
+			return err
+		}
+		shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](clock+` + " | " + document.getElementById("summary").textContent`))
+		if err != nil {
+			return err
+		}
+		hold()
+		err = chromedp.Do(ctx,
+			chromedp.Reload(),
+			// The view left, drawn while the core is held back, and said to
+			// be restoring.
+			poll(`performance.getEntriesByName("kubeplay-first-view").length === 1 && document.body.classList.contains("restoring") && !`+pageReady+
+				` && `+card+` && `+clock+` + " | " + document.getElementById("summary").textContent === `+browser.JS(shown)+
+				` && document.getElementById("status").textContent.startsWith("Restoring your session")`, 20*time.Second),
+			console("kubectl get deployments -o name"),
+			poll(`document.querySelectorAll("#console-output .queued").length === 2 && !`+pageReady, 5*time.Second),
+		)
+		if err != nil {
+			return err
+		}
+		release()
+		restored := "(the session was restored as you left it)"
+		ran := "$ kubectl get deployments -o name\ndeployment.apps/restore-me\n"
+		err = chromedp.Do(ctx,
+			poll(pageReady, 60*time.Second),
+			// The queued command ran once the session was restored, and
+			// printed after its transcript.
+			poll(consoleHas(ran)+` && `+consoleText+`.indexOf(`+browser.JS(restored)+`) < `+consoleText+`.indexOf(`+browser.JS(ran)+`)`+
+				` && document.querySelectorAll("#console-output .queued").length === 0 && !document.body.classList.contains("restoring")`, 10*time.Second),
+			poll(clock+`.startsWith("tick 1 / 1") && `+card, 5*time.Second),
+		)
+		if err != nil {
+			text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](clock+` + " | " + `+consoleText+`.slice(-400)`))
+			return fmt.Errorf("%v; the clock and console show %q", err, text)
+		}
+		// A view kept by another build is not drawn: the page waits for its
+		// core. The loading notice is written in the same step that would
+		// draw it, so once it shows, the page has decided.
+		hold()
+		err = chromedp.Do(ctx,
+			// Left for another page of the origin (the page keeps its view),
+			// which rewrites the view's build.
+			chromedp.Navigate(srv.URL+"/blank"),
+			eval(`(() => { const k = JSON.parse(localStorage.getItem("kubeplay.view")); k.build = "another"; localStorage.setItem("kubeplay.view", JSON.stringify(k)); })()`),
+			chromedp.Navigate(srv.URL),
+			poll(`document.getElementById("status").textContent.startsWith("Loading the Kubeplay core")`, 20*time.Second),
+			poll(`performance.getEntriesByName("kubeplay-first-view").length === 0 && !document.body.classList.contains("restoring") && !`+pageReady, time.Second),
+		)
+		if err != nil {
+			return err
+		}
+		release()
+		return chromedp.Do(ctx, poll(pageReady+` && `+card, 60*time.Second))
 	}},
 }

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/chromedp/cdproto/runtime"
@@ -36,7 +37,22 @@ type scene struct {
 	wait       string     // JavaScript that is true when the scene is drawn; "" for none
 	scroll     string     // a selector scrolled into view (its bottom) before the picture
 	sizes      []viewport // the viewports to take it at; nil for all three
+	// reload, when set, is the address below the root reloaded once the
+	// scene is drawn, with the core held back (browser.HoldCore): the
+	// picture shows the page restoring its saved session.
+	reload string
 }
+
+// A session to restore: a Deployment created and its pods started.
+const restoreSession = `(async () => {
+  await kubeplayPage.rpc("run", "kubectl create deployment web --image=nginx:1.14.2 --replicas=3");
+  await kubeplayPage.rpc("tick", 5);
+})()`
+
+// restored is true once restoreSession has run.
+const restored = `document.getElementById("clock").textContent.startsWith("tick 5 / 5") && document.querySelectorAll("#pane-workloads [data-pod]").length === 3`
+
+const restoringShown = `document.body.classList.contains("restoring") && document.querySelector("#pane-workloads .card") !== null`
 
 // The embed's sizes: the iframe a documentation page gives it, and a phone.
 var embedSizes = []viewport{{720, 480}, {390, 844}}
@@ -93,6 +109,9 @@ var scenes = []scene{
 		wait: `!document.getElementById("pane-services").hidden`},
 	{name: "present", path: "#lesson=rolling-update&step=2", js: `document.getElementById("present").click()`,
 		wait: `document.querySelectorAll("#guide-checks li").length > 0`},
+	{name: "restoring", path: "", js: restoreSession, wait: restored, reload: "/"},
+	{name: "restoring-vi", path: "", js: restoreSession, wait: restored, reload: "?lang=vi"},
+	{name: "restoring-zh-CN", path: "", js: restoreSession, wait: restored, reload: "?lang=zh-CN"},
 	{name: "embed-poster", path: "?embed&example=rolling-update", ready: posterUp, sizes: embedSizes},
 	{name: "embed-poster-vi", path: "?embed&example=rolling-update&lang=vi", ready: posterUp, sizes: embedSizes},
 	{name: "embed-playing", path: "?embed&example=rolling-update&start=end", ready: posterUp,
@@ -167,6 +186,14 @@ func shoot(url string, s scene, v viewport, file string) error {
 	}
 	ctx, cancelT := context.WithTimeout(tab, 90*time.Second)
 	defer cancelT()
+	hold := func() {}
+	if s.reload != "" {
+		srv, release, held := browser.HoldCore(url)
+		defer srv.Close()
+		defer release()
+		release()
+		url, hold = srv.URL+"/", held
+	}
 	steps := []chromedp.Action[chromedp.Void]{
 		chromedp.EmulateViewport(v.w, v.h),
 		chromedp.Navigate(url + s.path),
@@ -184,6 +211,14 @@ func shoot(url string, s scene, v viewport, file string) error {
 	}
 	if s.scroll != "" {
 		steps = append(steps, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector(%q).scrollIntoView({block: "end"})`, s.scroll)))
+	}
+	if s.reload != "" {
+		steps = append(steps, chromedp.Action[chromedp.Void](func(context.Context, *chromedp.Target) (chromedp.Void, error) {
+			hold()
+			return chromedp.Void{}, nil
+		}),
+			chromedp.Navigate(url+strings.TrimPrefix(s.reload, "/")),
+			chromedp.Poll[chromedp.Void](restoringShown, chromedp.WithPollingTimeout(30*time.Second)))
 	}
 	if err := chromedp.Do(ctx, steps...); err != nil {
 		return err

@@ -153,6 +153,7 @@ function boot() {
   opening.first.catch(() => { /* handled in ready */ });
   const kept = !early && opening.source === "saved" ? savedView(prerender?.build, opening.state) : null;
   wordsReady.then(() => {
+    listLanguages(); // the page's own list: no need to wait for the core
     if (pageReady) return;
     status(t("load.start"));
     if (early) openEarly();
@@ -223,7 +224,6 @@ function firstRequest() {
 
 async function ready(version, examples) {
   await wordsReady;
-  listLanguages();
   listExamples(lang === "en" ? examples : await rpc("scenarios", lang).catch(() => examples));
   rpc("lessons", lang).then(listLessons, (err) => print(err.message, "err"));
   const first = examples.find((s) => s.name === "create") || examples[0];
@@ -256,8 +256,8 @@ async function ready(version, examples) {
   if (opening.embed) await begin(opening.embed);
 }
 
-// listLanguages fills the language picker; choosing one reloads the page
-// in it (the session is saved, so it comes back).
+// listLanguages fills the language picker, at first paint; choosing one
+// reloads the page in it (the session is saved, so it comes back).
 function listLanguages() {
   const select = fillMenu("lang", languages.map((l) => ({ name: l.code, title: l.name })));
   for (const o of select.options) o.lang = o.value; // each name read in its own language

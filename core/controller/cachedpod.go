@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"maps"
 	"time"
 
 	"github.com/kubeplay/kubeplay/core/api"
@@ -38,7 +39,12 @@ type matchMemo struct {
 
 // NewCachedPod works out p's CachedPod (the cache does, as it takes p in).
 func NewCachedPod(p *api.Pod) *CachedPod {
-	c := &CachedPod{Pod: p, namespace: p.Namespace, active: IsPodActive(p), terminating: IsPodTerminating(p), ready: IsPodReady(p)}
+	c := cachedPodOf(p)
+	return &c
+}
+
+func cachedPodOf(p *api.Pod) CachedPod {
+	c := CachedPod{Pod: p, namespace: p.Namespace, active: IsPodActive(p), terminating: IsPodTerminating(p), ready: IsPodReady(p)}
 	if ref := p.ControllerRef(); ref != nil {
 		c.refKind, c.refName = ref.Kind, ref.Name
 	}
@@ -46,6 +52,34 @@ func NewCachedPod(p *api.Pod) *CachedPod {
 		c.readySince = GetPodReadyCondition(&p.Status).LastTransitionTime.Time
 	}
 	return c
+}
+
+// update takes p, a newer version of c's pod, in place when nothing a
+// sync reads of it changed (its namespace, controller reference and
+// labels, and whether it is active, terminating, ready and since when),
+// and says whether it did. Most pod updates change none of that: the
+// scheduler's conditions on a pending pod, a container's restart.
+func (c *CachedPod) update(p *api.Pod) bool {
+	n := cachedPodOf(p)
+	if n.namespace != c.namespace || n.refKind != c.refKind || n.refName != c.refName ||
+		n.active != c.active || n.terminating != c.terminating || n.ready != c.ready ||
+		!n.readySince.Equal(c.readySince) || !maps.Equal(p.Labels, c.Pod.Labels) {
+		return false
+	}
+	c.Pod = p
+	return true
+}
+
+// PodsRevision names what CachedPodsByOwner returns for one owner with
+// its orphans: while it is unchanged the same CachedPods are there, in the
+// same order, each unchanged in what a sync reads (their Pod may be a
+// newer version).
+type PodsRevision struct{ owned, orphans uint64 }
+
+// CachedPodsRevision returns the PodsRevision of owner's pods and its
+// namespace's orphans in a pod cache.
+func CachedPodsRevision(pods *Store, owner *api.ObjectMeta) PodsRevision {
+	return PodsRevision{owned: pods.bucketRev(owner.UID), orphans: pods.bucketRev(orphanIndexPrefix + owner.Namespace)}
 }
 
 // HasControllerRef says the pod has a controller reference.
@@ -118,12 +152,15 @@ func CachedPodsByOwner(pods *Store, owner *api.ObjectMeta, ownerKind string, inc
 // matches is claimed on the remembered answer; any other goes through
 // RefManager.ClaimObject (adopt or release) as ClaimPods would take it.
 // The claimed keep their order. template is the owner's pod template
-// labels' selector, remembered with the selector's answer.
-func ClaimCachedPods(ctx *Context, owner api.Object, selector, template labels.Selector, pods []*CachedPod, ds *Decisions) ([]*CachedPod, error) {
+// labels' selector, remembered with the selector's answer. settled says
+// no pod was adopted or released (or failed to be): the answer then
+// depends only on the pods and the owner's spec and deletion.
+func ClaimCachedPods(ctx *Context, owner api.Object, selector, template labels.Selector, pods []*CachedPod, ds *Decisions) (claimed []*CachedPod, settled bool, err error) {
 	meta := owner.GetObjectMeta()
-	claimed := make([]*CachedPod, 0, len(pods))
+	claimed = make([]*CachedPod, 0, len(pods))
 	var m *RefManager
 	var errs []error
+	wrote := false
 	for _, c := range pods {
 		if !c.active {
 			continue
@@ -140,7 +177,13 @@ func ClaimCachedPods(ctx *Context, owner api.Object, selector, template labels.S
 		}
 		ok, err := m.ClaimObject(c.Pod, func(obj api.Object) bool {
 			return selector.Matches(labels.Set(obj.GetObjectMeta().Labels))
-		}, m.AdoptObject, m.ReleaseObject)
+		}, func(obj api.Object) error {
+			wrote = true
+			return m.AdoptObject(obj)
+		}, func(obj api.Object) error {
+			wrote = true
+			return m.ReleaseObject(obj)
+		})
 		if err != nil {
 			errs = append(errs, err)
 			continue
@@ -149,7 +192,7 @@ func ClaimCachedPods(ctx *Context, owner api.Object, selector, template labels.S
 			claimed = append(claimed, c)
 		}
 	}
-	return claimed, newAggregate(errs)
+	return claimed, !wrote, newAggregate(errs)
 }
 
 // Pods returns the pods of cs, in order.

@@ -50,9 +50,12 @@ func TestClaimCachedPods(t *testing.T) {
 		t.Errorf("CachedPodsByOwner = %v, FilterPodsByOwner = %v", got, podNames(listed))
 	}
 	ctx := NewContext(s, in, c)
-	claimed, err := ClaimCachedPods(ctx, rs, sel, tmpl, all, nil)
+	claimed, settled, err := ClaimCachedPods(ctx, rs, sel, tmpl, all, nil)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if settled {
+		t.Error("ClaimCachedPods says it settled, with an orphan adopted and a pod released")
 	}
 	if got, want := podNames(Pods(claimed)), []string{"a-mine", "c-orphan"}; !slices.Equal(got, want) {
 		t.Errorf("claimed %v, want %v", got, want)

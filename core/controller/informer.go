@@ -249,6 +249,9 @@ type Store struct {
 	keys    keyOrder
 	owned   map[string]*bucket
 	byLabel labelIndex
+	// revs counts the changes of the controller index's buckets (see
+	// bucket.rev).
+	revs uint64
 	// lastSyncRV is the resourceVersion of the last list or watch event
 	// the cache took in.
 	lastSyncRV string
@@ -263,6 +266,16 @@ type bucket struct {
 	keys    keyOrder
 	// list is the entries in key order; nil once keys changed.
 	list []*entry
+	// rev changes whenever an object joins or leaves the bucket, or a
+	// pod's CachedPod changes in what a sync reads of it; it is taken from
+	// the store's counter, so a bucket made again never repeats an old one.
+	rev uint64
+}
+
+// changed marks b as changed in what its readers see (see rev).
+func (b *bucket) changed(st *Store) {
+	st.revs++
+	b.rev = st.revs
 }
 
 // entry is one object of a bucket; for a pod, also what controllers read
@@ -320,10 +333,14 @@ func (st *Store) put(key string, obj api.Object) {
 			// The usual update: same controller, so the bucket's sorted
 			// entries stay valid; the entry takes the new version.
 			st.objects[key] = obj
-			e := st.owned[ik].entries[key]
+			b := st.owned[ik]
+			e := b.entries[key]
 			e.obj = obj
-			if e.pod != nil {
+			if e.pod != nil && !e.pod.update(obj.(*api.Pod)) {
+				// A new CachedPod, not a change in place: a sync that
+				// listed the old one keeps what it saw.
 				e.pod = NewCachedPod(obj.(*api.Pod))
+				b.changed(st)
 			}
 			return
 		}
@@ -340,6 +357,7 @@ func (st *Store) put(key string, obj api.Object) {
 	b.entries[key] = newEntry(obj)
 	b.keys.add(key)
 	b.list = nil
+	b.changed(st)
 }
 
 func (st *Store) remove(key string) {
@@ -358,6 +376,7 @@ func (st *Store) unindex(key string, old api.Object) {
 			delete(b.entries, key)
 			b.keys.remove(key)
 			b.list = nil
+			b.changed(st)
 		}
 		if len(b.entries) == 0 {
 			delete(st.owned, ik)
@@ -383,6 +402,14 @@ func (st *Store) byIndex(ik string) []api.Object {
 		out[i] = e.obj
 	}
 	return out
+}
+
+// bucketRev is the rev of one controller-index entry (0 when it is empty).
+func (st *Store) bucketRev(ik string) uint64 {
+	if b := st.owned[ik]; b != nil {
+		return b.rev
+	}
+	return 0
 }
 
 // cachedPods is byIndex for a pod cache, with each pod's CachedPod.

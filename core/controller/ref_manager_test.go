@@ -238,7 +238,7 @@ func TestAdoptWritesUpstreamOwnerReference(t *testing.T) {
 		Spec: testPodTemplate(nil).Spec}
 	p = mustCreate(t, s, p)
 	ds := &Decisions{}
-	claimed, err := ClaimCachedPods(&Context{Server: s}, rs, selectorOf(t, productionLabel), selectorOf(t, productionLabel), []*CachedPod{NewCachedPod(p)}, ds)
+	claimed, _, err := ClaimCachedPods(&Context{Server: s}, rs, selectorOf(t, productionLabel), selectorOf(t, productionLabel), []*CachedPod{NewCachedPod(p)}, ds)
 	if err != nil || len(claimed) != 1 {
 		t.Fatalf("ClaimCachedPods = %v, %v", podNames(Pods(claimed)), err)
 	}

@@ -27,12 +27,10 @@ type batch struct {
 	// owner, and the object whose status the sync writes.
 	rs *api.ReplicaSet
 	// selector and template are the ReplicaSet's selector and pod
-	// template labels; activePods and terminating (nil with the
-	// terminating-replicas gate off) are what the sync listed, for the
-	// status it writes at its end.
+	// template labels; claims are the pods the sync listed, for the status
+	// it writes at its end.
 	selector, template labels.Selector
-	activePods         []*controller.CachedPod
-	terminating        *int32
+	claims             *claims
 	// want is spec.replicas when the sync began, for the records.
 	want int32
 	// creates is the slow start still running, nil for a scale-down.
@@ -131,20 +129,20 @@ func (rsc *ReplicaSetController) resumeBatch(key string, b *batch, ds *controlle
 // resumeCreates sends the slow start's creates the client held back.
 func (rsc *ReplicaSetController) resumeCreates(key string, b *batch, ds *controller.Decisions) error {
 	n := b.creates.remaining - b.creates.made
-	ds.Add("manageReplicas", fmt.Sprintf("diff = active %d − spec.replicas %d = %d, when the sync began", len(b.activePods), b.want, len(b.activePods)-int(b.want)),
+	ds.Add("manageReplicas", fmt.Sprintf("diff = active %d − spec.replicas %d = %d, when the sync began", len(b.claims.activePods), b.want, len(b.claims.activePods)-int(b.want)),
 		fmt.Sprintf("the same sync goes on: send the %d creates the client held back", n),
 		controller.Input{Name: "unsent creates of the batch", Value: fmt.Sprint(n)}).
-		Say("replicaset.createResume", controller.Count("have", len(b.activePods)), controller.Count("want", b.want), controller.Count("n", n))
+		Say("replicaset.createResume", controller.Count("have", len(b.claims.activePods)), controller.Count("want", b.want), controller.Count("n", n))
 	return rsc.sendCreates(key, b, ds)
 }
 
 // resumeDeletes sends the chosen pods' deletes the client held back.
 func (rsc *ReplicaSetController) resumeDeletes(key string, b *batch, ds *controller.Decisions) error {
 	n := len(b.deletes)
-	ds.Add("manageReplicas", fmt.Sprintf("diff = active %d − spec.replicas %d = %d, when the sync began", len(b.activePods), b.want, len(b.activePods)-int(b.want)),
+	ds.Add("manageReplicas", fmt.Sprintf("diff = active %d − spec.replicas %d = %d, when the sync began", len(b.claims.activePods), b.want, len(b.claims.activePods)-int(b.want)),
 		fmt.Sprintf("the same sync goes on: send the %d deletes the client held back", n),
 		controller.Input{Name: "unsent deletes of the batch", Value: fmt.Sprint(n)}).
-		Say("replicaset.deleteResume", controller.Count("have", len(b.activePods)), controller.Count("want", b.want), controller.Count("n", n))
+		Say("replicaset.deleteResume", controller.Count("have", len(b.claims.activePods)), controller.Count("want", b.want), controller.Count("n", n))
 	return rsc.sendDeletes(key, b, ds)
 }
 
@@ -163,7 +161,8 @@ func (rsc *ReplicaSetController) holdStatus(key string, ds *controller.Decisions
 func (rsc *ReplicaSetController) finishSync(key string, b *batch, ds *controller.Decisions) error {
 	rs := api.DeepCopy(b.rs)
 	now := rsc.ctx.Clock.Now()
-	newStatus, counts := calculateStatus(rs, b.selector, b.template, b.activePods, b.terminating, b.manageErr, now)
+	counts := b.count(now)
+	newStatus := calculateStatus(rs, counts, b.manageErr, now)
 	oldStatus := rs.Status
 	updatedRS, wrote, err := updateReplicaSetStatus(rsc.client, rs, newStatus)
 	if te, ok := controller.IsThrottled(err); ok {
@@ -185,7 +184,7 @@ func (rsc *ReplicaSetController) finishSync(key string, b *batch, ds *controller
 		mrs := updatedRS.Spec.MinReadySeconds
 		next := time.Duration(mrs) * time.Second
 		how := "minReadySeconds (fallback: no ready pod has a future availability time)"
-		if d, ok := controller.FindMinNextPodAvailabilityCheck(controller.Pods(b.activePods), mrs, now, rsc.ctx.Clock); ok {
+		if d, ok := controller.FindMinNextPodAvailabilityCheck(controller.Pods(b.claims.activePods), mrs, now, rsc.ctx.Clock); ok {
 			next, how = d, "the earliest moment a ready pod becomes available"
 		}
 		rsc.queue.AddAfter(key, next)

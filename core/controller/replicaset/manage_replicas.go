@@ -23,7 +23,7 @@ import (
 // what the sync listed; a throttled error means the client held the batch
 // back midway, and b holds the rest of it.
 func (rsc *ReplicaSetController) manageReplicas(key string, b *batch, ds *controller.Decisions) error {
-	activePods, rs, want := b.activePods, b.rs, b.want
+	activePods, rs, want := b.claims.activePods, b.rs, b.want
 	diff := len(activePods) - int(want)
 	inputs := []controller.Input{
 		{Name: "active pods", Value: fmt.Sprint(len(activePods))},

@@ -48,6 +48,9 @@ type ReplicaSetController struct {
 	// batches are the syncs the client held back midway, by key: the
 	// next sync of the key carries its batch on (batch.go).
 	batches map[string]*batch
+	// claims are the last sync's pods of each ReplicaSet, by key, while
+	// they still hold (claims.go).
+	claims map[string]*claims
 	// rankSorter orders the pods a scale-down chooses from, its buffer
 	// kept between syncs.
 	rankSorter controller.PodRankSorter
@@ -80,6 +83,7 @@ func New(ctx *controller.Context) *ReplicaSetController {
 	rsc := &ReplicaSetController{
 		client:                          client,
 		batches:                         map[string]*batch{},
+		claims:                          map[string]*claims{},
 		ctx:                             ctx,
 		kind:                            rsKind,
 		rsLister:                        ctx.Informers.Lister(rsKind),
@@ -349,6 +353,7 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 	if !ok {
 		rsc.Consistency.Clear(key, "")
 		rsc.expectations.DeleteExpectations(key)
+		delete(rsc.claims, key)
 		return nil
 	}
 
@@ -369,27 +374,11 @@ func (rsc *ReplicaSetController) syncReplicaSet(key string, ds *controller.Decis
 	// (FilterPodsByOwner), active and claimed (FilterActivePods,
 	// claimPods), as the cache's CachedPods.
 	template := labels.SelectorFromSet(labels.Set(rs.Spec.Template.Labels))
-	allRSPods := controller.CachedPodsByOwner(rsc.podLister, &rs.ObjectMeta, rsc.kind.Kind, true)
-	activePods, err := controller.ClaimCachedPods(rsc.ctx, rs, selector, template, allRSPods, ds)
+	claims, err := rsc.claimPods(key, rs, selector, template, ds)
 	if err != nil {
 		return err
 	}
-	var terminating *int32
-	if rsc.EnableStatusTerminatingReplicas {
-		// FilterClaimedPods(FilterTerminatingPods(allRSPods)): controlled
-		// by this ReplicaSet (not an orphan), selected, being deleted.
-		n := int32(0)
-		for _, c := range allRSPods {
-			if c.Terminating() && c.HasControllerRef() {
-				if selects, _ := c.Matches(&rs.ObjectMeta, selector, template); selects {
-					n++
-				}
-			}
-		}
-		terminating = &n
-	}
-
-	b := &batch{rs: rs, selector: selector, template: template, activePods: activePods, terminating: terminating, want: specReplicas(rs), sent: true}
+	b := &batch{rs: rs, selector: selector, template: template, claims: claims, want: specReplicas(rs), sent: true}
 	switch {
 	case rsNeedsSync && rs.DeletionTimestamp == nil:
 		err := rsc.manageReplicas(key, b, ds)

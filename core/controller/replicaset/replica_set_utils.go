@@ -100,16 +100,14 @@ type statusCounts struct {
 	terminating                              *int32
 }
 
-// calculateStatus models the function of that name. activePods are the
+// countPods is calculateStatus's pass over the pods. activePods are the
 // claimed, active pods; terminating counts the claimed pods being deleted
 // (nil when the DeploymentReplicaSetTerminatingReplicas gate is off:
 // terminatingReplicas is nil then). selector and templateLabel are rs's,
-// for the pods' remembered label matches (fullyLabeledReplicas). A manageReplicas error adds
-// ReplicaFailure (FailedCreate when pods are missing, FailedDelete when
-// there are too many) unless one is already there; a clean sync removes it.
-func calculateStatus(rs *api.ReplicaSet, selector, templateLabel labels.Selector, activePods []*controller.CachedPod, terminating *int32, manageReplicasErr error, now time.Time) (api.ReplicaSetStatus, statusCounts) {
-	newStatus := rs.Status
-	var c statusCounts
+// for the pods' remembered label matches (fullyLabeledReplicas). now
+// matters only with minReadySeconds (available is ready for that long).
+func countPods(rs *api.ReplicaSet, selector, templateLabel labels.Selector, activePods []*controller.CachedPod, terminating *int32, now time.Time) statusCounts {
+	c := statusCounts{replicas: int32(len(activePods)), terminating: terminating}
 	for _, pod := range activePods {
 		if _, full := pod.Matches(&rs.ObjectMeta, selector, templateLabel); full {
 			c.fullyLabeled++
@@ -121,13 +119,20 @@ func calculateStatus(rs *api.ReplicaSet, selector, templateLabel labels.Selector
 			}
 		}
 	}
-	c.terminating = terminating
+	return c
+}
 
+// calculateStatus models the function of that name, over countPods' counts
+// c. A manageReplicas error adds ReplicaFailure (FailedCreate when pods are
+// missing, FailedDelete when there are too many) unless one is already
+// there; a clean sync removes it.
+func calculateStatus(rs *api.ReplicaSet, c statusCounts, manageReplicasErr error, now time.Time) api.ReplicaSetStatus {
+	newStatus := rs.Status
 	failureCond := GetCondition(rs.Status, api.ReplicaSetReplicaFailure)
 	switch {
 	case manageReplicasErr != nil && failureCond == nil:
 		var reason string
-		if diff := len(activePods) - int(specReplicas(rs)); diff < 0 {
+		if diff := int(c.replicas) - int(specReplicas(rs)); diff < 0 {
 			reason = ReasonFailedCreate
 		} else if diff > 0 {
 			reason = ReasonFailedDelete
@@ -137,13 +142,12 @@ func calculateStatus(rs *api.ReplicaSet, selector, templateLabel labels.Selector
 		RemoveCondition(&newStatus, api.ReplicaSetReplicaFailure)
 	}
 
-	c.replicas = int32(len(activePods))
 	newStatus.Replicas = c.replicas
 	newStatus.FullyLabeledReplicas = c.fullyLabeled
 	newStatus.ReadyReplicas = c.ready
 	newStatus.AvailableReplicas = c.available
 	newStatus.TerminatingReplicas = c.terminating
-	return newStatus, c
+	return newStatus
 }
 
 // NewReplicaSetCondition models the function of that name, stamped with the

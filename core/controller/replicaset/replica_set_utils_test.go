@@ -126,8 +126,7 @@ func statusOf(t *testing.T, rs *api.ReplicaSet, active, term []*api.Pod, err err
 	if gate {
 		n = i32(int32(len(term)))
 	}
-	st, _ := calculateStatus(rs, sel, labels.SelectorFromSet(labels.Set(rs.Spec.Template.Labels)), cached, n, err, now)
-	return st
+	return calculateStatus(rs, countPods(rs, sel, labels.SelectorFromSet(labels.Set(rs.Spec.Template.Labels)), cached, n, now), err, now)
 }
 
 // TestCalculateStatusAvailability checks the minReadySeconds boundary of

@@ -93,7 +93,7 @@ func (in *Informers) AddHandler(k *api.KindInfo, h Handler) *Subscription {
 	b.handlers[k].add(s)
 	if h.Add != nil {
 		for _, key := range st.Keys() {
-			if obj := st.objects[key]; h.NodeName == "" || podNode(obj) == h.NodeName {
+			if obj, _ := st.Get(key); h.NodeName == "" || podNode(obj) == h.NodeName {
 				h.Add(obj)
 			}
 		}
@@ -164,7 +164,7 @@ func (in *Informers) deliver(k *api.KindInfo, typ apiserver.EventType, obj api.O
 	st := in.stores[k]
 	key := KeyOf(obj)
 	st.lastSyncRV = obj.GetObjectMeta().ResourceVersion
-	old, existed := st.objects[key]
+	old, existed := st.Get(key)
 	targets := in.handlers[k].targets(key, podNode(obj))
 	switch typ {
 	case apiserver.Deleted:
@@ -209,7 +209,8 @@ func (in *Informers) relist() {
 		}
 		for _, key := range st.Keys() {
 			if !seen[key] {
-				in.deliver(k, apiserver.Deleted, st.objects[key])
+				obj, _ := st.Get(key)
+				in.deliver(k, apiserver.Deleted, obj)
 			}
 		}
 		st.lastSyncRV = rv
@@ -245,8 +246,11 @@ func SplitKey(key string) (namespace, name string) {
 // (controller.PodControllerUIDIndex and OrphanPodIndexKey), so a controller
 // finds its pods without scanning the namespace.
 type Store struct {
-	objects map[string]api.Object
+	// objects are the entries by key, the same entries as the buckets'.
+	objects map[string]*entry
 	keys    keyOrder
+	// list is the entries in key order; nil once keys or entries changed.
+	list    []*entry
 	owned   map[string]*bucket
 	byLabel labelIndex
 	// revs counts the changes of the controller index's buckets (see
@@ -306,7 +310,7 @@ func (b *bucket) sorted() []*entry {
 }
 
 func newStore() *Store {
-	return &Store{objects: map[string]api.Object{}, owned: map[string]*bucket{}, byLabel: labelIndex{}}
+	return &Store{objects: map[string]*entry{}, owned: map[string]*bucket{}, byLabel: labelIndex{}}
 }
 
 // orphanIndexPrefix marks the index entries of objects without a
@@ -323,38 +327,38 @@ func controllerIndexKey(obj api.Object) string {
 
 func (st *Store) put(key string, obj api.Object) {
 	ik := controllerIndexKey(obj)
+	old := st.objects[key]
 	var oldLabels map[string]string
-	if old, ok := st.objects[key]; ok {
-		oldLabels = old.GetObjectMeta().Labels
+	if old != nil {
+		oldLabels = old.obj.GetObjectMeta().Labels
 	}
 	st.byLabel.update(key, oldLabels, obj.GetObjectMeta().Labels)
-	if old, ok := st.objects[key]; ok {
-		if controllerIndexKey(old) == ik {
-			// The usual update: same controller, so the bucket's sorted
-			// entries stay valid; the entry takes the new version.
-			st.objects[key] = obj
-			b := st.owned[ik]
-			e := b.entries[key]
-			e.obj = obj
-			if e.pod != nil && !e.pod.update(obj.(*api.Pod)) {
+	if old != nil {
+		if controllerIndexKey(old.obj) == ik {
+			// The usual update: same controller, so the sorted entries
+			// stay valid; the entry takes the new version.
+			old.obj = obj
+			if old.pod != nil && !old.pod.update(obj.(*api.Pod)) {
 				// A new CachedPod, not a change in place: a sync that
 				// listed the old one keeps what it saw.
-				e.pod = NewCachedPod(obj.(*api.Pod))
-				b.changed(st)
+				old.pod = NewCachedPod(obj.(*api.Pod))
+				st.owned[ik].changed(st)
 			}
 			return
 		}
-		st.unindex(key, old)
+		st.unindex(key, old.obj)
 	} else {
 		st.keys.add(key)
 	}
-	st.objects[key] = obj
+	e := newEntry(obj)
+	st.objects[key] = e
+	st.list = nil
 	b := st.owned[ik]
 	if b == nil {
 		b = &bucket{entries: map[string]*entry{}}
 		st.owned[ik] = b
 	}
-	b.entries[key] = newEntry(obj)
+	b.entries[key] = e
 	b.keys.add(key)
 	b.list = nil
 	b.changed(st)
@@ -362,11 +366,24 @@ func (st *Store) put(key string, obj api.Object) {
 
 func (st *Store) remove(key string) {
 	if old, ok := st.objects[key]; ok {
-		st.unindex(key, old)
-		st.byLabel.update(key, old.GetObjectMeta().Labels, nil)
+		st.unindex(key, old.obj)
+		st.byLabel.update(key, old.obj.GetObjectMeta().Labels, nil)
 		delete(st.objects, key)
 		st.keys.remove(key)
+		st.list = nil
 	}
+}
+
+// sorted returns the entries in key order (shared: do not keep).
+func (st *Store) sorted() []*entry {
+	if st.list == nil {
+		keys := st.keys.list()
+		st.list = make([]*entry, len(keys))
+		for i, k := range keys {
+			st.list[i] = st.objects[k]
+		}
+	}
+	return st.list
 }
 
 func (st *Store) unindex(key string, old api.Object) {
@@ -438,8 +455,11 @@ func (st *Store) ListOrphans(namespace string) []api.Object {
 
 // Get returns the cached object for key ("namespace/name").
 func (st *Store) Get(key string) (api.Object, bool) {
-	obj, ok := st.objects[key]
-	return obj, ok
+	e, ok := st.objects[key]
+	if !ok {
+		return nil, false
+	}
+	return e.obj, true
 }
 
 // List returns the cached objects in namespace ("" = all) whose labels match
@@ -454,22 +474,38 @@ func (st *Store) List(namespace string, selector labels.Selector) []api.Object {
 // iterating).
 func (st *Store) All(namespace string, selector labels.Selector) iter.Seq[api.Object] {
 	return func(yield func(api.Object) bool) {
-		keys := st.keys.list()
-		if selector != nil {
-			if c, ok := st.byLabel.candidates(selector); ok {
-				keys = c
-			}
-		}
-		for _, key := range keys {
-			obj := st.objects[key]
+		visit := func(obj api.Object) bool {
 			m := obj.GetObjectMeta()
 			if namespace != "" && m.Namespace != namespace {
-				continue
+				return true
 			}
 			if selector != nil && !selector.Matches(labels.Set(m.Labels)) {
-				continue
+				return true
 			}
-			if !yield(obj) {
+			return yield(obj)
+		}
+		if selector != nil {
+			if keys, ok := st.byLabel.candidates(selector); ok {
+				for _, key := range keys {
+					if !visit(st.objects[key].obj) {
+						return
+					}
+				}
+				return
+			}
+		}
+		if namespace == "" && selector == nil {
+			// Everything: no object's metadata to read, and with 100,000
+			// pods that is most of the cost (PodGC lists them all).
+			for _, e := range st.sorted() {
+				if !yield(e.obj) {
+					return
+				}
+			}
+			return
+		}
+		for _, e := range st.sorted() {
+			if !visit(e.obj) {
 				return
 			}
 		}
@@ -498,10 +534,10 @@ func GetAs[T api.Object](st *Store, namespace, name string) (T, bool) {
 	if namespace != "" {
 		key = namespace + "/" + name
 	}
-	obj, ok := st.objects[key]
+	e, ok := st.objects[key]
 	if !ok {
 		var zero T
 		return zero, false
 	}
-	return obj.(T), true
+	return e.obj.(T), true
 }

@@ -10,9 +10,9 @@ import (
 	"github.com/kubeplay/kubeplay/core/api/labels"
 )
 
-// TestListByLabelIndexMatchesScan: through random adds, relabels and
-// removals, List with a selector returns what matching every cached object
-// returns, in the same order.
+// TestListByLabelIndexMatchesScan: through random adds, relabels, changes
+// of controller and removals, List with a selector (or none) returns what
+// matching every cached object returns, in the same order.
 func TestListByLabelIndexMatchesScan(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	st := newStore()
@@ -33,9 +33,9 @@ func TestListByLabelIndexMatchesScan(t *testing.T) {
 	scan := func(ns string, sel labels.Selector) []api.Object {
 		var out []api.Object
 		for _, key := range st.Keys() {
-			m := st.objects[key].GetObjectMeta()
+			m := st.objects[key].obj.GetObjectMeta()
 			if (ns == "" || m.Namespace == ns) && sel.Matches(labels.Set(m.Labels)) {
-				out = append(out, st.objects[key])
+				out = append(out, st.objects[key].obj)
 			}
 		}
 		return out
@@ -47,7 +47,17 @@ func TestListByLabelIndexMatchesScan(t *testing.T) {
 		if rng.IntN(4) == 0 {
 			st.remove(key)
 		} else {
-			st.put(key, &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns, Labels: randomLabels()}})
+			p := &api.Pod{ObjectMeta: api.ObjectMeta{Name: name, Namespace: ns, Labels: randomLabels()}}
+			if owner := rng.IntN(3); owner > 0 {
+				yes := true
+				p.OwnerReferences = []api.OwnerReference{{Kind: "ReplicaSet", Name: fmt.Sprint("rs", owner), UID: fmt.Sprint("uid-", owner), Controller: &yes}}
+			}
+			st.put(key, p)
+		}
+		for _, ns := range []string{"", "default"} {
+			if got, want := st.List(ns, nil), scan(ns, labels.Everything()); !slices.Equal(got, want) {
+				t.Fatalf("step %d, List(%q, nil): %d objects, a scan finds %d", i, ns, len(got), len(want))
+			}
 		}
 		if i%50 != 0 {
 			continue

@@ -298,15 +298,18 @@ func newEntry(obj api.Object) *entry {
 }
 
 // sorted returns the entries in key order (shared: do not keep).
-func (b *bucket) sorted() []*entry {
-	if b.list == nil {
-		keys := b.keys.list()
-		b.list = make([]*entry, len(keys))
-		for i, k := range keys {
-			b.list[i] = b.entries[k]
+func (b *bucket) sorted() []*entry { return inKeyOrder(&b.list, &b.keys, b.entries) }
+
+// inKeyOrder returns *list, first made from keys and entries if nil.
+func inKeyOrder(list *[]*entry, keys *keyOrder, entries map[string]*entry) []*entry {
+	if *list == nil {
+		ks := keys.list()
+		*list = make([]*entry, len(ks))
+		for i, k := range ks {
+			(*list)[i] = entries[k]
 		}
 	}
-	return b.list
+	return *list
 }
 
 func newStore() *Store {
@@ -375,16 +378,7 @@ func (st *Store) remove(key string) {
 }
 
 // sorted returns the entries in key order (shared: do not keep).
-func (st *Store) sorted() []*entry {
-	if st.list == nil {
-		keys := st.keys.list()
-		st.list = make([]*entry, len(keys))
-		for i, k := range keys {
-			st.list[i] = st.objects[k]
-		}
-	}
-	return st.list
-}
+func (st *Store) sorted() []*entry { return inKeyOrder(&st.list, &st.keys, st.objects) }
 
 func (st *Store) unindex(key string, old api.Object) {
 	ik := controllerIndexKey(old)

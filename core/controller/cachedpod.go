@@ -119,12 +119,32 @@ func (c *CachedPod) Matches(owner *api.ObjectMeta, selector, template labels.Sel
 	return m.selects, m.fullyLabeled
 }
 
+// CachedPodChanges returns the changes of owner's pods and of its
+// namespace's orphans since the revision since, oldest first, or false
+// when the cache no longer knows them all (list again then).
+func CachedPodChanges(pods *Store, owner *api.ObjectMeta, since PodsRevision) (owned, orphans []PodChange, ok bool) {
+	if owned, ok = pods.changesSince(owner.UID, since.owned); !ok {
+		return nil, nil, false
+	}
+	if orphans, ok = pods.changesSince(orphanIndexPrefix+owner.Namespace, since.orphans); !ok {
+		return nil, nil, false
+	}
+	return owned, orphans, true
+}
+
+// OwnedBy reports whether the pod, found under owner's uid in the
+// controller index, names owner (of kind ownerKind) as its controller:
+// FilterPodsByOwner's test.
+func (c *CachedPod) OwnedBy(owner *api.ObjectMeta, ownerKind string) bool {
+	return c.namespace == owner.Namespace && c.refKind == ownerKind && c.refName == owner.Name
+}
+
 // CachedPodsByOwner is FilterPodsByOwner over a pod cache's CachedPods.
 func CachedPodsByOwner(pods *Store, owner *api.ObjectMeta, ownerKind string, includeOrphans bool) []*CachedPod {
 	controlled := pods.cachedPods(owner.UID)
 	owned := make([]*CachedPod, 0, len(controlled))
 	for _, c := range controlled {
-		if c.namespace == owner.Namespace && c.refKind == ownerKind && c.refName == owner.Name {
+		if c.OwnedBy(owner, ownerKind) {
 			owned = append(owned, c)
 		}
 	}

@@ -83,3 +83,49 @@ func TestClaimCachedPods(t *testing.T) {
 		t.Errorf("a-mine still fully labeled for a template it does not carry")
 	}
 }
+
+// TestCachedPodChanges: the controller index logs its pods' changes that a
+// sync reads, oldest first, and says when it no longer has them all: a log
+// past its bound, a bucket emptied and made again.
+func TestCachedPodChanges(t *testing.T) {
+	st := newStore()
+	yes := true
+	owner := &api.ObjectMeta{Name: "web", Namespace: "default", UID: "uid-web"}
+	pod := func(ready api.ConditionStatus, note string) *api.Pod {
+		return &api.Pod{
+			ObjectMeta: api.ObjectMeta{Name: "p", Namespace: "default", Annotations: map[string]string{"note": note},
+				OwnerReferences: []api.OwnerReference{{Kind: "ReplicaSet", Name: "web", UID: owner.UID, Controller: &yes}}},
+			Status: api.PodStatus{Phase: api.PodRunning, Conditions: []api.PodCondition{{Type: api.PodReady, Status: ready}}},
+		}
+	}
+	st.put("default/p", pod(api.ConditionFalse, ""))
+	start := CachedPodsRevision(st, owner)
+	st.put("default/p", pod(api.ConditionFalse, "only an annotation"))
+	if got := CachedPodsRevision(st, owner); got != start {
+		t.Fatalf("an annotation changed the revision: %v -> %v", start, got)
+	}
+	st.put("default/p", pod(api.ConditionTrue, ""))
+	owned, orphans, ok := CachedPodChanges(st, owner, start)
+	if !ok || len(owned) != 1 || len(orphans) != 0 || owned[0].Old.Ready() || !owned[0].New.Ready() {
+		t.Fatalf("changes since the start: %v %v %v, want one, not ready to ready", owned, orphans, ok)
+	}
+	mid := CachedPodsRevision(st, owner)
+	for i := range 600 {
+		st.put("default/p", pod([]api.ConditionStatus{api.ConditionFalse, api.ConditionTrue}[i%2], ""))
+		if i == 499 {
+			mid = CachedPodsRevision(st, owner)
+		}
+	}
+	if _, _, ok := CachedPodChanges(st, owner, start); ok {
+		t.Error("601 changes later the log still goes back to the start")
+	}
+	if owned, _, ok := CachedPodChanges(st, owner, mid); !ok || len(owned) != 100 {
+		t.Errorf("changes since the 500th: %d, %v; want 100", len(owned), ok)
+	}
+	last := CachedPodsRevision(st, owner)
+	st.remove("default/p")
+	st.put("default/p", pod(api.ConditionTrue, ""))
+	if _, _, ok := CachedPodChanges(st, owner, last); ok {
+		t.Error("the changes of an emptied bucket are known after it was made again")
+	}
+}

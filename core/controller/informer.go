@@ -1,6 +1,7 @@
 package controller
 
 import (
+	"cmp"
 	"iter"
 	"slices"
 	"strings"
@@ -274,12 +275,52 @@ type bucket struct {
 	// pod's CachedPod changes in what a sync reads of it; it is taken from
 	// the store's counter, so a bucket made again never repeats an old one.
 	rev uint64
+	// log is the pods' changes with a rev above logBase, oldest first
+	// (CachedPodChanges), kept to a bound.
+	log     []PodChange
+	logBase uint64
 }
 
-// changed marks b as changed in what its readers see (see rev).
-func (b *bucket) changed(st *Store) {
+// PodChange is one change of a pod in the controller index: Old is the
+// CachedPod it replaced (nil when the pod joined), New the one now there
+// (nil when it left).
+type PodChange struct {
+	rev      uint64
+	Old, New *CachedPod
+}
+
+// changed marks b as changed in what its readers see (see rev), by the
+// change of a pod from old to new (both nil for other kinds).
+func (b *bucket) changed(st *Store, old, new *CachedPod) {
 	st.revs++
 	b.rev = st.revs
+	if old == nil && new == nil {
+		return
+	}
+	if len(b.log) >= max(256, len(b.entries)/4) {
+		drop := len(b.log) / 2
+		b.logBase = b.log[drop-1].rev
+		b.log = append(b.log[:0], b.log[drop:]...)
+	}
+	b.log = append(b.log, PodChange{rev: b.rev, Old: old, New: new})
+}
+
+// changesSince returns the pod changes of one controller-index entry after
+// rev since, oldest first, or false when they are no longer all known.
+func (st *Store) changesSince(ik string, since uint64) ([]PodChange, bool) {
+	b := st.owned[ik]
+	switch {
+	case b == nil:
+		// Empty now: unchanged if it was empty then (a bucket that
+		// emptied took its log with it).
+		return nil, since == 0
+	case b.rev == since:
+		return nil, true
+	case since < b.logBase:
+		return nil, false
+	}
+	i, _ := slices.BinarySearchFunc(b.log, since+1, func(c PodChange, rev uint64) int { return cmp.Compare(c.rev, rev) })
+	return b.log[i:], true
 }
 
 // entry is one object of a bucket; for a pod, also what controllers read
@@ -344,8 +385,9 @@ func (st *Store) put(key string, obj api.Object) {
 			if old.pod != nil && !old.pod.update(obj.(*api.Pod)) {
 				// A new CachedPod, not a change in place: a sync that
 				// listed the old one keeps what it saw.
+				was := old.pod
 				old.pod = NewCachedPod(obj.(*api.Pod))
-				st.owned[ik].changed(st)
+				st.owned[ik].changed(st, was, old.pod)
 			}
 			return
 		}
@@ -358,13 +400,15 @@ func (st *Store) put(key string, obj api.Object) {
 	st.list = nil
 	b := st.owned[ik]
 	if b == nil {
-		b = &bucket{entries: map[string]*entry{}}
+		// Its log starts now: a reader of an earlier bucket of the same
+		// index entry lists again.
+		b = &bucket{entries: map[string]*entry{}, logBase: st.revs}
 		st.owned[ik] = b
 	}
 	b.entries[key] = e
 	b.keys.add(key)
 	b.list = nil
-	b.changed(st)
+	b.changed(st, nil, e.pod)
 }
 
 func (st *Store) remove(key string) {
@@ -383,11 +427,11 @@ func (st *Store) sorted() []*entry { return inKeyOrder(&st.list, &st.keys, st.ob
 func (st *Store) unindex(key string, old api.Object) {
 	ik := controllerIndexKey(old)
 	if b := st.owned[ik]; b != nil {
-		if _, ok := b.entries[key]; ok {
+		if e, ok := b.entries[key]; ok {
 			delete(b.entries, key)
 			b.keys.remove(key)
 			b.list = nil
-			b.changed(st)
+			b.changed(st, e.pod, nil)
 		}
 		if len(b.entries) == 0 {
 			delete(st.owned, ik)

@@ -129,20 +129,20 @@ func (rsc *ReplicaSetController) resumeBatch(key string, b *batch, ds *controlle
 // resumeCreates sends the slow start's creates the client held back.
 func (rsc *ReplicaSetController) resumeCreates(key string, b *batch, ds *controller.Decisions) error {
 	n := b.creates.remaining - b.creates.made
-	ds.Add("manageReplicas", fmt.Sprintf("diff = active %d − spec.replicas %d = %d, when the sync began", len(b.claims.activePods), b.want, len(b.claims.activePods)-int(b.want)),
+	ds.Add("manageReplicas", fmt.Sprintf("diff = active %d − spec.replicas %d = %d, when the sync began", b.claims.replicas(), b.want, b.claims.replicas()-int(b.want)),
 		fmt.Sprintf("the same sync goes on: send the %d creates the client held back", n),
 		controller.Input{Name: "unsent creates of the batch", Value: fmt.Sprint(n)}).
-		Say("replicaset.createResume", controller.Count("have", len(b.claims.activePods)), controller.Count("want", b.want), controller.Count("n", n))
+		Say("replicaset.createResume", controller.Count("have", b.claims.replicas()), controller.Count("want", b.want), controller.Count("n", n))
 	return rsc.sendCreates(key, b, ds)
 }
 
 // resumeDeletes sends the chosen pods' deletes the client held back.
 func (rsc *ReplicaSetController) resumeDeletes(key string, b *batch, ds *controller.Decisions) error {
 	n := len(b.deletes)
-	ds.Add("manageReplicas", fmt.Sprintf("diff = active %d − spec.replicas %d = %d, when the sync began", len(b.claims.activePods), b.want, len(b.claims.activePods)-int(b.want)),
+	ds.Add("manageReplicas", fmt.Sprintf("diff = active %d − spec.replicas %d = %d, when the sync began", b.claims.replicas(), b.want, b.claims.replicas()-int(b.want)),
 		fmt.Sprintf("the same sync goes on: send the %d deletes the client held back", n),
 		controller.Input{Name: "unsent deletes of the batch", Value: fmt.Sprint(n)}).
-		Say("replicaset.deleteResume", controller.Count("have", len(b.claims.activePods)), controller.Count("want", b.want), controller.Count("n", n))
+		Say("replicaset.deleteResume", controller.Count("have", b.claims.replicas()), controller.Count("want", b.want), controller.Count("n", n))
 	return rsc.sendDeletes(key, b, ds)
 }
 

@@ -29,6 +29,9 @@ type claims struct {
 	generation int64
 	deleting   bool
 	rev        controller.PodsRevision
+	// activePods are the claimed pods, in order; nil when the claims were
+	// brought up to date from the pods' changes (see fromChanges), which
+	// keeps only the counts.
 	activePods []*controller.CachedPod
 	// terminating is the count of claimed pods being deleted, nil with the
 	// terminating-replicas gate off.
@@ -43,8 +46,14 @@ type claims struct {
 func (rsc *ReplicaSetController) claimPods(key string, rs *api.ReplicaSet, selector, template labels.Selector, ds *controller.Decisions) (*claims, error) {
 	rev := controller.CachedPodsRevision(rsc.podLister, &rs.ObjectMeta)
 	if c := rsc.claims[key]; c != nil && c.uid == rs.UID && c.generation == rs.Generation &&
-		c.deleting == (rs.DeletionTimestamp != nil) && c.rev == rev {
-		return c, nil
+		c.deleting == (rs.DeletionTimestamp != nil) {
+		if c.rev == rev {
+			return c, nil
+		}
+		if next := rsc.fromChanges(c, rs, selector, template, rev); next != nil {
+			rsc.claims[key] = next
+			return next, nil
+		}
 	}
 	delete(rsc.claims, key)
 	allRSPods := controller.CachedPodsByOwner(rsc.podLister, &rs.ObjectMeta, rsc.kind.Kind, true)
@@ -70,6 +79,84 @@ func (rsc *ReplicaSetController) claimPods(key string, rs *api.ReplicaSet, selec
 		rsc.claims[key] = c
 	}
 	return c, nil
+}
+
+// fromChanges brings c up to rev from the changes of the pods since c.rev:
+// each changed pod's old part in the counts is taken out and its new part
+// put in, which is what listing and counting again would find. It gives up
+// (nil) when the counts depend on the clock (minReadySeconds), when a
+// change needs the RefManager (an active orphan the selector matches, to
+// adopt; an active pod of rs's it no longer matches, to release), when the
+// cache no longer has all the changes, and when the sync will create or
+// delete pods (manageReplicas needs the pods themselves then).
+func (rsc *ReplicaSetController) fromChanges(c *claims, rs *api.ReplicaSet, selector, template labels.Selector, rev controller.PodsRevision) *claims {
+	if c.counted == nil || rs.Spec.MinReadySeconds != 0 {
+		return nil
+	}
+	owned, orphans, ok := controller.CachedPodChanges(rsc.podLister, &rs.ObjectMeta, c.rev)
+	if !ok {
+		return nil
+	}
+	for _, ch := range orphans {
+		if p := ch.New; p != nil && p.Active() && !c.deleting {
+			if selects, _ := p.Matches(&rs.ObjectMeta, selector, template); selects {
+				return nil
+			}
+		}
+	}
+	n := *c.counted
+	if n.terminating != nil {
+		t := *n.terminating
+		n.terminating = &t
+	}
+	for _, ch := range owned {
+		if ch.Old != nil {
+			rsc.tally(&n, rs, selector, template, ch.Old, -1)
+		}
+		if ch.New != nil && !rsc.tally(&n, rs, selector, template, ch.New, +1) {
+			return nil
+		}
+	}
+	if n.replicas != specReplicas(rs) {
+		return nil
+	}
+	return &claims{uid: c.uid, generation: c.generation, deleting: c.deleting, rev: rev, counted: &n}
+}
+
+// tally adds sign times p's part to the counts n (minReadySeconds 0, so
+// available is ready), or says false for an active pod of rs's that its
+// selector does not match: the claim would release it.
+func (rsc *ReplicaSetController) tally(n *statusCounts, rs *api.ReplicaSet, selector, template labels.Selector, p *controller.CachedPod, sign int32) bool {
+	if !p.OwnedBy(&rs.ObjectMeta, rsc.kind.Kind) {
+		return true // FilterPodsByOwner leaves it out
+	}
+	selects, full := p.Matches(&rs.ObjectMeta, selector, template)
+	if p.Terminating() && selects && n.terminating != nil {
+		*n.terminating += sign
+	}
+	switch {
+	case !p.Active():
+	case !selects:
+		return false
+	default:
+		n.replicas += sign
+		if full {
+			n.fullyLabeled += sign
+		}
+		if p.Ready() {
+			n.ready += sign
+			n.available += sign
+		}
+	}
+	return true
+}
+
+// replicas is how many pods the claims hold.
+func (c *claims) replicas() int {
+	if c.activePods == nil && c.counted != nil {
+		return int(c.counted.replicas)
+	}
+	return len(c.activePods)
 }
 
 // count is countPods over b's pods, remembered with their claims when the

@@ -23,19 +23,22 @@ import (
 // what the sync listed; a throttled error means the client held the batch
 // back midway, and b holds the rest of it.
 func (rsc *ReplicaSetController) manageReplicas(key string, b *batch, ds *controller.Decisions) error {
-	activePods, rs, want := b.claims.activePods, b.rs, b.want
-	diff := len(activePods) - int(want)
+	// have is the claimed pods' count; the pods themselves are there
+	// whenever it differs from want (fromChanges keeps only counts that
+	// equal it).
+	activePods, have, rs, want := b.claims.activePods, b.claims.replicas(), b.rs, b.want
+	diff := have - int(want)
 	inputs := []controller.Input{
-		{Name: "active pods", Value: fmt.Sprint(len(activePods))},
+		{Name: "active pods", Value: fmt.Sprint(have)},
 		{Name: "spec.replicas", Value: fmt.Sprint(want)},
 		{Name: "burstReplicas", Value: fmt.Sprint(rsc.BurstReplicas)},
 	}
-	formula := fmt.Sprintf("diff = active %d − spec.replicas %d = %d", len(activePods), want, diff)
+	formula := fmt.Sprintf("diff = active %d − spec.replicas %d = %d", have, want, diff)
 	switch {
 	case diff < 0:
 		n := min(-diff, rsc.BurstReplicas)
 		ds.Add("manageReplicas", formula, createSentence(n, -diff, rsc.BurstReplicas), inputs...).
-			Say("replicaset.create", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
+			Say("replicaset.create", controller.Count("have", have), controller.Count("want", want), controller.Count("n", n))
 		// Expect every creation before making any: the informer may see
 		// a pod before the create returns.
 		rsc.expectations.ExpectCreations(key, n)
@@ -44,7 +47,7 @@ func (rsc *ReplicaSetController) manageReplicas(key string, b *batch, ds *contro
 	case diff > 0:
 		n := min(diff, rsc.BurstReplicas)
 		ds.Add("manageReplicas", formula, fmt.Sprintf("delete %d pods%s", n, burstNote(diff, rsc.BurstReplicas)), inputs...).
-			Say("replicaset.delete", controller.Count("have", len(activePods)), controller.Count("want", want), controller.Count("n", n))
+			Say("replicaset.delete", controller.Count("have", have), controller.Count("want", want), controller.Count("n", n))
 		toDelete, why := getPodsToDelete(&rsc.rankSorter, controller.Pods(activePods), func(visit func(*api.Pod)) { rsc.getIndirectlyRelatedPods(rs, visit) }, n, rsc.ctx.Clock.Now())
 		ds.Add("getPodsToDelete", why.formula, why.result).
 			Say("replicaset.pickPodsToDelete", controller.Count("n", n))

@@ -38,9 +38,12 @@ onDraw(drawClockHint);
 onDraw(markFuture);
 onDraw(drawLandmarks);
 onDraw(drawCluster);
-onDraw((v) => setHTML("chart", chartSVG(v.chart)));
+onDraw(drawChart);
 onDraw(drawWhy);
-onDraw((v) => drawEvents(v.events));
+onDraw(drawEventList);
+
+function drawChart(v) { setHTML("chart", chartSVG(v.chart)); }
+function drawEventList(v) { drawEvents(v.events); }
 
 let pageReady = false;
 

@@ -61,6 +61,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		_, _ = w.Write([]byte("ok"))
 		return
 	}
+	if r.URL.Path == "/favicon.ico" {
+		// Browsers ask for /favicon.ico on their own, before or without
+		// the page's <link rel=icon> (Chromium does on a reload). The
+		// page's icon is the SVG its HTML names; no content here keeps
+		// a 404 out of every console and access log.
+		w.Header().Set("Cache-Control", "max-age=86400")
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	h.serveFile(w, r)
 }
 

@@ -401,6 +401,13 @@ func TestNoDirectoryListing(t *testing.T) {
 	}
 }
 
+func TestFaviconICO(t *testing.T) {
+	h, _ := fixture(t)
+	if w := do(h, "GET", "/favicon.ico"); w.Code != http.StatusNoContent || w.Body.Len() != 0 {
+		t.Errorf("GET /favicon.ico: %d with %d bytes, want 204 and none", w.Code, w.Body.Len())
+	}
+}
+
 func TestHealthz(t *testing.T) {
 	h, _ := fixture(t)
 	w := do(h, "GET", "/healthz")

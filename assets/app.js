@@ -157,6 +157,7 @@ function boot() {
   const kept = !early && opening.source === "saved" ? savedView(prerender?.build, opening.state) : null;
   wordsReady.then(() => {
     listLanguages(); // the page's own list: no need to wait for the core
+    listMenus();
     if (pageReady) return;
     status(t("load.start"));
     if (early) openEarly();
@@ -225,10 +226,26 @@ function firstRequest() {
   return rpc("decode", opening.state, lang);
 }
 
+// listMenus fills the Lesson and Example menus at first paint with the
+// lists the build wrote for the page's language (the core's own, assets/menu):
+// a learner can choose one before the core is ready, and the request waits
+// for it in the worker's queue. A page served from the sources has no such
+// lists, and ready() asks the core for them.
+let menusListed = false;
+function listMenus() {
+  const m = prerender?.menus?.[lang];
+  if (!m || menusListed) return;
+  listLessons(m.lessons);
+  listExamples(m.examples);
+  menusListed = true;
+}
+
 async function ready(version, examples) {
   await wordsReady;
-  listExamples(lang === "en" ? examples : await rpc("scenarios", lang).catch(() => examples));
-  rpc("lessons", lang).then(listLessons, (err) => print(err.message, "err"));
+  if (!menusListed) {
+    listExamples(lang === "en" ? examples : await rpc("scenarios", lang).catch(() => examples));
+    rpc("lessons", lang).then(listLessons, (err) => print(err.message, "err"));
+  }
   const first = examples.find((s) => s.name === "create") || examples[0];
   const f = first && first.files.find((x) => /\.ya?ml$/.test(x.name));
   openEditor(f ? f.text : "", examples);

@@ -11,8 +11,8 @@
 
 const slot = document.getElementById("opening");
 
-// opening is {version, seed, editor, views} from the build, or null (a page served from
-// the sources, or a broken build).
+// opening is {version, build, seed, editor, views, menus} from the build, or null (a
+// page served from the sources, or a broken build).
 export const opening = (() => {
   try {
     const o = JSON.parse(slot?.textContent || "null");

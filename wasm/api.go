@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 
 	"github.com/hack-pad/safejs"
+	"github.com/kubeplay/kubeplay/assets/menu"
 	"github.com/kubeplay/kubeplay/core/cluster"
 	"github.com/kubeplay/kubeplay/core/session"
 )
@@ -166,9 +167,9 @@ func (b *bridge) ops() []op {
 				return loadResult(r, err)
 			})},
 		{name: "scenarios", call: "scenarios(lang)", doc: `the embedded examples: [{name, title, lang, files}], the titles in lang (default "en")`, result: resultJSON,
-			fn: listIn(func(lang string) (any, error) { return examples(lang) })},
+			fn: listIn(func(lang string) (any, error) { return menu.Examples(lang) })},
 		{name: "lessons", call: "lessons(lang)", doc: `the embedded lessons in teaching order: [{name, title, lang}], the titles in lang (default "en")`, result: resultJSON,
-			fn: listIn(func(lang string) (any, error) { return lessons(lang) })},
+			fn: listIn(func(lang string) (any, error) { return menu.Lessons(lang) })},
 		{name: "lesson", session: true, call: "lesson(name, lang)", doc: `opens an embedded lesson, by name, in lang (default "en"; lesson.lang says which it got); returns a LessonResult (its setup's load, the lesson, the solutions)`,
 			result: resultJSON, view: viewAfter,
 			fn: b.withNameLang(func(s *session.Session, name, lang string) (any, error) {

@@ -4,13 +4,10 @@ package main
 
 import (
 	"encoding/json"
-	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/hack-pad/safejs"
-	"github.com/kubeplay/kubeplay/core/scenario"
-	"github.com/kubeplay/kubeplay/core/session"
 )
 
 // api exports the bridge under a test name and returns a caller of its
@@ -132,76 +129,6 @@ func TestBridgeReturnsErrorsNotPanics(t *testing.T) {
 		v := raw(c.name, c.args...)
 		if ok, _ := v.InstanceOf(ctor); !ok {
 			t.Errorf("%s%v: got a %s, want an Error", c.name, c.args, v.Type())
-		}
-	}
-}
-
-func TestExamplesAreEmbedded(t *testing.T) {
-	list, err := examples("en")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(list) == 0 {
-		t.Fatal("no examples embedded")
-	}
-	for _, e := range list {
-		if e.Title == e.Name {
-			t.Errorf("example %s: title %q, %d files", e.Name, e.Title, len(e.Files))
-		}
-		if _, _, err := example(e.Name); err != nil {
-			t.Errorf("example(%q): %v", e.Name, err)
-		}
-	}
-	// The menu follows exampleOrder, which must name only real examples
-	// and every one of them (else a new example lands at the end).
-	var names []string
-	for _, e := range list {
-		names = append(names, e.Name)
-	}
-	if got, want := strings.Join(names, " "), strings.Join(exampleOrder, " "); got != want {
-		t.Errorf("examples in the menu:\n %s\nexampleOrder:\n %s", got, want)
-	}
-}
-
-// TestExampleListMatchesTheScenarios checks the menu's light reading of
-// the examples against the scenario parser's: the same title and files.
-func TestExampleListMatchesTheScenarios(t *testing.T) {
-	list, err := examples("en")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range list {
-		data, file, err := example(e.Name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := scenario.Parse(file, data)
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		if e.Title != sc.Title() {
-			t.Errorf("%s: title %q, the parser's %q", file, e.Title, sc.Title())
-		}
-		var files []session.File
-		for _, f := range sc.Files {
-			files = append(files, session.File{Name: f.Name, Text: string(f.Data)})
-		}
-		if !reflect.DeepEqual(e.Files, files) {
-			t.Errorf("%s: files differ from the parser's", file)
-		}
-	}
-	for _, c := range []struct{ script, want string }{
-		{"# Title\n# more\nkubectl get pods\n", "Title"},
-		{"\n  #   Spaced  \n", "  Spaced"},
-		{"#\n# second\n", ""},
-		{"kubectl get pods\n# late\n", ""},
-		{"", ""},
-	} {
-		if got := title([]byte(c.script)); got != c.want {
-			t.Errorf("title(%q) = %q, want %q", c.script, got, c.want)
-		}
-		if sc, err := scenario.Parse("t.txtar", []byte(c.script+"tick\n")); err == nil && sc.Title() != c.want {
-			t.Errorf("the parser's title of %q is %q, want %q", c.script, sc.Title(), c.want)
 		}
 	}
 }

@@ -3,57 +3,14 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
-	"strings"
 
 	"github.com/kubeplay/kubeplay/assets"
 	"github.com/kubeplay/kubeplay/core/lesson"
 	"github.com/kubeplay/kubeplay/core/session"
-	"golang.org/x/tools/txtar"
 )
-
-// lessonInfo describes one embedded lesson for the page's Lessons menu.
-type lessonInfo struct {
-	Name  string `json:"name"`
-	Title string `json:"title"`
-	// Lang is the language of Title: the one asked for, or "en" where the
-	// lesson has no translation in it.
-	Lang string `json:"lang"`
-}
-
-// lessons lists the embedded lessons in the order of lessons/index, their
-// titles in lang.
-func lessons(lang string) ([]lessonInfo, error) {
-	index, err := fs.ReadFile(assets.Lessons, "lessons/index")
-	if err != nil {
-		return nil, err
-	}
-	list := []lessonInfo{}
-	for _, name := range strings.Split(string(index), "\n") {
-		if name = strings.TrimSpace(name); name == "" || strings.HasPrefix(name, "#") {
-			continue
-		}
-		info := lessonInfo{Name: name, Lang: "en"}
-		data, err := fs.ReadFile(assets.Lessons, "lessons/"+name+".txtar")
-		if err != nil {
-			return nil, err
-		}
-		if lang != "en" {
-			if tdata, terr := fs.ReadFile(assets.Lessons, "lessons/"+lang+"/"+name+".txtar"); terr == nil {
-				data, info.Lang = tdata, lang
-			}
-		}
-		// The menu needs the title alone; lesson.Load checks the rest
-		// when the lesson is opened.
-		a := txtar.Parse(bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n")))
-		info.Title = title(a.Comment)
-		list = append(list, info)
-	}
-	return list, nil
-}
 
 // embeddedLesson is the named lesson in lang (its Lang says which it is).
 func embeddedLesson(name, lang string) (*lesson.Lesson, error) {

@@ -7,6 +7,7 @@ import (
 	"compress/flate"
 	"encoding/base64"
 	"encoding/json"
+	"github.com/kubeplay/kubeplay/assets/menu"
 	"strings"
 	"testing"
 )
@@ -30,7 +31,7 @@ func checksOf(t *testing.T, call func(string, ...any) string, step int) []checkS
 // after each thing the learner does; going back a tick asks again.
 func TestLessonThroughTheBridge(t *testing.T) {
 	raw, call := api(t)
-	var list []lessonInfo
+	var list []menu.Item
 	if err := json.Unmarshal([]byte(call("lessons")), &list); err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func TestLessonErrorsThroughTheBridge(t *testing.T) {
 // lesson's words, and the checks' sentences as message keys.
 func TestLessonInALanguageThroughTheBridge(t *testing.T) {
 	raw, call := api(t)
-	var list []lessonInfo
+	var list []menu.Item
 	if err := json.Unmarshal([]byte(call("lessons", "vi")), &list); err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +173,7 @@ func TestLessonInALanguageThroughTheBridge(t *testing.T) {
 // session's own script stays the archive's.
 func TestExampleInALanguageThroughTheBridge(t *testing.T) {
 	_, call := api(t)
-	var list []exampleInfo
+	var list []menu.Example
 	if err := json.Unmarshal([]byte(call("scenarios", "zh-CN")), &list); err != nil {
 		t.Fatal(err)
 	}

@@ -22,8 +22,9 @@ import (
 // their names (main.go adds them to the fixed names), as the embed builds
 // their URLs at run time.
 
-// posterLangs are the page's languages (assets/i18n.js).
-var posterLangs = []string{"en", "vi", "zh-CN"}
+// pageLangs are the page's languages (assets/i18n.js): the posters' titles
+// and the opening's menus are written in each.
+var pageLangs = []string{"en", "vi", "zh-CN"}
 
 // poster is one posters/KIND/NAME.json.
 type poster struct {
@@ -88,7 +89,7 @@ func examplePoster(fsys fs.FS, name string) ([]byte, error) {
 	}
 	s.Jump(0)
 	titles := map[string]string{}
-	for _, lang := range posterLangs {
+	for _, lang := range pageLangs {
 		doc, _, err := scenario.LocalDoc(fsys, name, lang, r.Doc)
 		if err != nil {
 			return nil, err
@@ -102,7 +103,7 @@ func examplePoster(fsys fs.FS, name string) ([]byte, error) {
 func lessonPoster(fsys fs.FS, name string) ([]byte, error) {
 	titles := map[string]string{}
 	var s *session.Session
-	for _, lang := range posterLangs {
+	for _, lang := range pageLangs {
 		l, err := lesson.Load(fsys, name, lang)
 		if err != nil {
 			return nil, err

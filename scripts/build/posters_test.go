@@ -46,7 +46,7 @@ func TestPostersCoverEveryScenario(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
-		for _, lang := range posterLangs {
+		for _, lang := range pageLangs {
 			if p.Titles[lang] == "" {
 				t.Errorf("%s: no %s title", name, lang)
 			}

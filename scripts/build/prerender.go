@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/kubeplay/kubeplay/assets"
+	"github.com/kubeplay/kubeplay/assets/menu"
 	"github.com/kubeplay/kubeplay/core/session"
 	"golang.org/x/tools/txtar"
 )
@@ -19,7 +20,7 @@ import (
 // rpc("create", openingSeed)) and waits for the core: about a second to
 // download, compile and start the wasm. The core is deterministic, so the
 // build runs the same session natively and writes its first views into
-// index.html: the page draws tick 0 at first paint, and Tick, Back and the
+// index.html, with the two menus: the page draws tick 0 at first paint, and Tick, Back and the
 // slider move over these views while the core starts (assets/prerender.js).
 // The live core answers the same requests afterwards with the same views,
 // byte for byte: TestOpeningViews holds the build to a golden file, and the
@@ -51,6 +52,33 @@ type opening struct {
 	// Views are the session's View at ticks 0..openingTicks, each after
 	// one more Tick(1), as core/session's View.JSON writes them.
 	Views []json.RawMessage `json:"views"`
+	// Menus are the Lesson and Example menus in each of the page's
+	// languages, as the core lists them (assets/menu), so the page fills
+	// them at first paint whatever it opens.
+	Menus map[string]menus `json:"menus"`
+}
+
+// menus are the page's two menus in one language.
+type menus struct {
+	Lessons  []menu.Item `json:"lessons"`
+	Examples []menu.Item `json:"examples"`
+}
+
+// openingMenus lists the menus in each of the page's languages.
+func openingMenus() (map[string]menus, error) {
+	out := map[string]menus{}
+	for _, lang := range pageLangs {
+		examples, err := menu.Examples(lang)
+		if err != nil {
+			return nil, err
+		}
+		lessons, err := menu.Lessons(lang)
+		if err != nil {
+			return nil, err
+		}
+		out[lang] = menus{Lessons: lessons, Examples: menu.Items(examples)}
+	}
+	return out, nil
 }
 
 // openingViews runs the opening session natively and returns its views.
@@ -113,7 +141,11 @@ func inlineOpening(index []byte, version, build string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	data, err := json.Marshal(opening{Version: version, Build: build, Seed: openingSeed, Editor: editor, Views: views})
+	lists, err := openingMenus()
+	if err != nil {
+		return nil, err
+	}
+	data, err := json.Marshal(opening{Version: version, Build: build, Seed: openingSeed, Editor: editor, Views: views, Menus: lists})
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kubeplay/kubeplay/assets/menu"
 	"github.com/kubeplay/kubeplay/internal/golden"
 )
 
@@ -69,6 +70,21 @@ func TestInlineOpening(t *testing.T) {
 	}
 	if o.Version != "v1.2.3" || o.Build != "0123456789" || o.Seed != openingSeed || len(o.Views) != openingTicks+1 || !strings.Contains(o.Editor, "kind: Deployment") {
 		t.Errorf("inlined version %q, build %q, seed %d, %d views, editor %.40q", o.Version, o.Build, o.Seed, len(o.Views), o.Editor)
+	}
+	// The menus, in every language the page speaks, each title in it
+	// where the example or lesson has a translation.
+	for _, lang := range pageLangs {
+		m := o.Menus[lang]
+		if len(m.Examples) != len(menu.Order) || len(m.Lessons) < 14 {
+			t.Errorf("menus in %s: %d examples (want %d), %d lessons", lang, len(m.Examples), len(menu.Order), len(m.Lessons))
+			continue
+		}
+		if first := m.Lessons[0]; first.Name != "create-deployment" || first.Lang != lang || first.Title == "" {
+			t.Errorf("the first lesson in %s: %+v", lang, first)
+		}
+	}
+	if vi := o.Menus["vi"]; len(vi.Examples) > 0 && vi.Examples[0].Title != "Tạo một Deployment" {
+		t.Errorf("the first example in vi: %+v", vi.Examples[0])
 	}
 	// A page without the slot, or with two, is a build error, not a page
 	// that silently waits for its core.

@@ -23,7 +23,7 @@ import { clearConsole, consoleOpened, markFuture, print } from "./console.js";
 import { openEditor, sendDraft, setEditor } from "./editor.js";
 import { exampleInAddress, listExamples, playExample } from "./examples.js";
 import { showLoad } from "./load.js";
-import { inLesson, lessonInAddress, listLessons, openLesson, showLesson, startLesson, storedPage } from "./guide.js";
+import { inLesson, lessonInAddress, listLessons, openLesson, previewLesson, showLesson, startLesson, storedPage } from "./guide.js";
 import { begin, first, linkState, request, showPoster } from "./embed.js";
 import "./embedcode.js";
 import "./detail.js";
@@ -162,6 +162,7 @@ function boot() {
     status(t("load.start"));
     if (early) openEarly();
     else if (kept) openRestoring(kept);
+    else if (opening.source === "lesson") openLessonEarly(opening.lesson).catch(() => { /* the core's answer shows it */ });
   });
 }
 
@@ -197,6 +198,24 @@ function openRestoring(v) {
   openEditor(prerender.editor, []);
   status(t("load.restoring"));
 }
+// openLessonEarly draws a lesson link's lesson while the core starts: the
+// view its setup ends at (its poster, which the build rendered with the same
+// core) and its page, from the build's copy of its text in the page's
+// language (guide.js previewLesson), still, as restoring draws a reload.
+// The core's own answer (ready, opened) replaces both.
+async function openLessonEarly(want) {
+  if (!/^[a-z0-9-]+$/.test(want.name)) return; // the core says what is wrong with it
+  const get = (path) => fetch(path).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))));
+  const [poster, lesson] = await Promise.all([get(`posters/lesson/${want.name}.json`), get(`posters/guide/${lang}/${want.name}.json`)]);
+  if (pageReady || coreIsReady() || view()) return; // the core was quicker
+  restoring = true;
+  document.body.classList.add("restoring");
+  showPrerendered(poster.view);
+  previewLesson(lesson, want.name, want.step === Infinity ? lesson.steps.length + 1 : want.step);
+  openEditor(prerender?.editor ?? "", []);
+  status(t("load.lesson"));
+}
+
 // The view kept is the one on the screen when the page is left (a reload,
 // a closed tab, another page); a hidden tab may be discarded without a
 // pagehide, so hiding keeps it too.

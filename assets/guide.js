@@ -72,6 +72,22 @@ export function showLesson(r, at, ref = r.lessonRef) {
   go(at);
 }
 
+// previewLesson shows a lesson's page from the build's copy of its text
+// (scripts/build posters.go buildGuides) while the core starts, for a lesson
+// link: the learner reads at once. It is a still page: its buttons wait
+// for the core (the body's "restoring" class greys them), nothing is asked
+// of the core and nothing saved; startLesson replaces it with the lesson
+// the core opened.
+export function previewLesson(lesson, ref, step) {
+  const n = lesson.steps.length;
+  const at = Math.max(0, Math.min(step || 0, n + 1));
+  cur = { ref, lesson, solutions: [], at, progress: loadProgress(ref, n), preview: true };
+  $("scenario-title").textContent = lesson.title;
+  $("lessons").value = ref;
+  openPanel();
+  drawPage(at);
+}
+
 // openPanel shows the panel, with the console under it: the steps are done
 // there, and an example's commands are printed there.
 function openPanel() {
@@ -112,6 +128,12 @@ function go(at) {
   cur.progress.at = at;
   saveProgress();
   setAddress(at);
+  drawPage(at);
+}
+
+// drawPage draws page at of the lesson open, and its header and bar.
+function drawPage(at) {
+  const n = cur.lesson.steps.length;
   $("guide-h").textContent = cur.lesson.title;
   $("guide-where").textContent = at === 0 ? t("guide.intro") : at > n ? t("guide.finish") : t("guide.step", { i: at, n });
   const bar = $("guide-bar");
@@ -119,8 +141,8 @@ function go(at) {
   bar.max = n;
   bar.value = cur.progress.done.filter(Boolean).length;
   $("guide-nav").hidden = false;
-  $("guide-prev").disabled = at === 0;
-  $("guide-next").disabled = at > n;
+  $("guide-prev").disabled = at === 0 || cur.preview;
+  $("guide-next").disabled = at > n || cur.preview;
   $("guide-next").textContent = at === n ? t("guide.end") : t("guide.next");
   if (at === 0) drawIntro();
   else if (at > n) drawFinish();
@@ -194,7 +216,7 @@ function drawChecks(states, v) {
 let asking = false;
 let again = false;
 function refresh() {
-  if (!cur || cur.at < 1 || cur.at > cur.lesson.steps.length) return;
+  if (!cur || cur.preview || cur.at < 1 || cur.at > cur.lesson.steps.length) return;
   if (asking) { again = true; return; }
   asking = true;
   const step = cur.at - 1;
@@ -215,7 +237,7 @@ async function runAll(lines) {
 
 body.addEventListener("click", async (e) => {
   const b = e.target.closest("button");
-  if (!b || !cur) return;
+  if (!b || !cur || cur.preview) return;
   if (b.dataset.line !== undefined) {
     const input = $("console-input");
     input.value = b.dataset.line;
@@ -250,7 +272,7 @@ body.addEventListener("click", async (e) => {
 });
 $("guide-prev").addEventListener("click", () => cur && go(cur.at - 1));
 $("guide-next").addEventListener("click", () => cur && go(cur.at + 1));
-$("guide-close").addEventListener("click", closeGuide);
+$("guide-close").addEventListener("click", () => { if (cur && !cur.preview) closeGuide(); });
 $("lessons").addEventListener("change", () => {
   const name = $("lessons").value;
   if (name) openLesson(name).catch((err) => print(err.message, "err"));
@@ -266,7 +288,7 @@ function loadProgress(ref, n) {
   return { at: (p && Number(p.at)) || 0, done, hints };
 }
 function saveProgress() {
-  if (cur && cur.ref) store.set(`lesson.${cur.ref}`, JSON.stringify(cur.progress));
+  if (cur && cur.ref && !cur.preview) store.set(`lesson.${cur.ref}`, JSON.stringify(cur.progress));
 }
 
 // storedPage is the page of a lesson the learner was last on.

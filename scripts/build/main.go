@@ -79,6 +79,11 @@ func build(out string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
+	guides, err := buildGuides()
+	if err != nil {
+		return err
+	}
+	maps.Copy(posters, guides)
 	fixed := maps.Clone(fixedNames)
 	for name, b := range posters {
 		files[name], fixed[name] = b, true

@@ -121,6 +121,39 @@ func lessonPoster(fsys fs.FS, name string) ([]byte, error) {
 	return encodePoster(titles, s)
 }
 
+// guidesDir is where the lessons' texts go in the site: guides/LANG/NAME.json.
+const guidesDir = postersDir + "guide/"
+
+// buildGuides writes each embedded lesson in each of the page's languages
+// as the core's lesson op gives it (its LessonResult's "lesson"). A lesson
+// link (#lesson=NAME) draws its guide from it, with the lesson's poster,
+// while the core starts (assets/guide.js previewLesson): the learner reads
+// the lesson at once instead of waiting a second for the first words.
+func buildGuides() (map[string][]byte, error) {
+	sub, err := fs.Sub(assets.Lessons, "lessons")
+	if err != nil {
+		return nil, err
+	}
+	files, err := fs.Glob(sub, "*.txtar")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{}
+	for _, file := range files {
+		name := strings.TrimSuffix(file, ".txtar")
+		for _, lang := range pageLangs {
+			l, err := lesson.Load(sub, name, lang)
+			if err != nil {
+				return nil, fmt.Errorf("guide of lesson %s in %s: %w", name, lang, err)
+			}
+			if out[guidesDir+lang+"/"+name+".json"], err = json.Marshal(l); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
 func encodePoster(titles map[string]string, s *session.Session) ([]byte, error) {
 	view, err := s.View().JSON()
 	if err != nil {

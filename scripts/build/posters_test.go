@@ -66,3 +66,43 @@ func TestPostersCoverEveryScenario(t *testing.T) {
 		t.Errorf("%d of %d posters have their titles in vi and zh-CN", translated, len(want))
 	}
 }
+
+// Every lesson has its text in each of the page's languages, as the
+// core's lesson op gives it: the same title as its poster's.
+func TestGuidesCoverEveryLesson(t *testing.T) {
+	guides, err := buildGuides()
+	if err != nil {
+		t.Fatal(err)
+	}
+	posters, err := buildPosters()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := fs.Glob(assets.Lessons, "lessons/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(guides) != len(files)*len(pageLangs) {
+		t.Errorf("%d guides for %d lessons in %d languages", len(guides), len(files), len(pageLangs))
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(strings.TrimPrefix(f, "lessons/"), ".txtar")
+		var p struct{ Titles map[string]string }
+		if err := json.Unmarshal(posters[postersDir+"lesson/"+name+".json"], &p); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, lang := range pageLangs {
+			var g struct {
+				Title, Lang string
+				Steps       []json.RawMessage
+			}
+			if err := json.Unmarshal(guides[guidesDir+lang+"/"+name+".json"], &g); err != nil {
+				t.Errorf("%s in %s: %v", name, lang, err)
+				continue
+			}
+			if g.Title != p.Titles[lang] || g.Lang != lang || len(g.Steps) == 0 {
+				t.Errorf("%s in %s: title %q in %q with %d steps, the poster's %q", name, lang, g.Title, g.Lang, len(g.Steps), p.Titles[lang])
+			}
+		}
+	}
+}

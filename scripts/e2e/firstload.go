@@ -90,6 +90,38 @@ var firstLoadChecks = []check{
 		}
 		return nil
 	}},
+	{"a lesson link shows its lesson's page and its cluster at once, and the lesson opens once the core is ready", func(ctx context.Context, url string) error {
+		srv, release, _ := browser.HoldCore(url)
+		defer srv.Close()
+		defer release()
+		const where = `document.getElementById("guide-where").textContent`
+		err := chromedp.Do(ctx,
+			chromedp.Navigate(srv.URL+"#lesson=rolling-update&step=2"),
+			// The page, the cluster at the lesson's start and step 2's text,
+			// drawn while the core is held back, its buttons waiting.
+			poll(`performance.getEntriesByName("kubeplay-first-view").length === 1 && document.body.classList.contains("restoring") && !`+pageReady+
+				` && document.getElementById("guide-h").textContent === "Rolling update arithmetic" && `+where+`.startsWith("Step 2 of ")`+
+				` && document.querySelector("#guide-body h3").textContent !== "" && document.getElementById("guide-next").disabled`+
+				` && document.querySelectorAll("#pane-workloads .card").length > 0`+
+				` && document.getElementById("status").textContent.startsWith("Opening the lesson")`, 20*time.Second),
+		)
+		if err != nil {
+			text, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("guide-h").textContent + " | " + `+where+` + " | " + document.getElementById("status").textContent`))
+			return fmt.Errorf("%v; the guide and status show %q", err, text)
+		}
+		step, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#guide-body h3").textContent`))
+		if err != nil {
+			return err
+		}
+		release()
+		// The core opened the lesson at the same page, step 1 solved on
+		// the way, and the page is live.
+		return chromedp.Do(ctx,
+			poll(pageReady+` && !document.body.classList.contains("restoring") && `+where+`.startsWith("Step 2 of ")`+
+				` && document.querySelector("#guide-body h3").textContent === `+browser.JS(step)+
+				` && !document.getElementById("guide-next").disabled && `+consoleHas("(steps 1 to 1 solved for you"), 60*time.Second),
+		)
+	}},
 	{"a reload draws the view it left at once, as restoring, and a command typed meanwhile runs after the restore", func(ctx context.Context, url string) error {
 		srv, release, hold := browser.HoldCore(url)
 		defer srv.Close()

@@ -39,7 +39,8 @@ type scene struct {
 	sizes      []viewport // the viewports to take it at; nil for all three
 	// reload, when set, is the address below the root reloaded once the
 	// scene is drawn, with the core held back (browser.HoldCore): the
-	// picture shows the page restoring its saved session.
+	// picture shows the page restoring its saved session, or opening a
+	// lesson link.
 	reload string
 }
 
@@ -48,6 +49,10 @@ const restoreSession = `(async () => {
   await kubeplayPage.rpc("run", "kubectl create deployment web --image=nginx:1.14.2 --replicas=3");
   await kubeplayPage.rpc("tick", 5);
 })()`
+
+// forgetSession leaves nothing saved when the page goes, so the reload
+// opens its address (a lesson link) as a first visit would.
+const forgetSession = `localStorage.clear(); addEventListener("pagehide", () => localStorage.clear())`
 
 // restored is true once restoreSession has run.
 const restored = `document.getElementById("clock").textContent.startsWith("tick 5 / 5") && document.querySelectorAll("#pane-workloads [data-pod]").length === 3`
@@ -112,6 +117,9 @@ var scenes = []scene{
 	{name: "restoring", path: "", js: restoreSession, wait: restored, reload: "/"},
 	{name: "restoring-vi", path: "", js: restoreSession, wait: restored, reload: "?lang=vi"},
 	{name: "restoring-zh-CN", path: "", js: restoreSession, wait: restored, reload: "?lang=zh-CN"},
+	{name: "lesson-opening", path: "", js: forgetSession, reload: "?lesson#lesson=rolling-update&step=2"},
+	{name: "lesson-opening-vi", path: "", js: forgetSession, reload: "?lang=vi#lesson=rolling-update&step=2"},
+	{name: "lesson-opening-zh-CN", path: "", js: forgetSession, reload: "?lang=zh-CN#lesson=rolling-update&step=2"},
 	{name: "embed-poster", path: "?embed&example=rolling-update", ready: posterUp, sizes: embedSizes},
 	{name: "embed-poster-vi", path: "?embed&example=rolling-update&lang=vi", ready: posterUp, sizes: embedSizes},
 	{name: "embed-playing", path: "?embed&example=rolling-update&start=end", ready: posterUp,

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/kubeplay/kubeplay/assets"
-	"github.com/kubeplay/kubeplay/core/session"
 	"golang.org/x/tools/txtar"
 )
 
@@ -29,7 +28,15 @@ type Item struct {
 // opening comment (as scenario.Scenario.Title), with its files.
 type Example struct {
 	Item
-	Files []session.File `json:"files"`
+	Files []File `json:"files"`
+}
+
+// File is one file of an example, as the page's editor takes it (the
+// JSON of core/session's File, which this package, below the core in the
+// layers, does not import).
+type File struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
 }
 
 // Order is the teaching order of the examples, as the Deployments page of
@@ -67,12 +74,12 @@ func Examples(lang string) ([]Example, error) {
 		// the page's start does not wait for every script to be parsed
 		// (scenario.Parse, when an example is loaded, checks the rest).
 		a := parse(data)
-		info := Example{Item: Item{Name: name, Title: Title(a.Comment), Lang: "en"}, Files: []session.File{}}
+		info := Example{Item: Item{Name: name, Title: Title(a.Comment), Lang: "en"}, Files: []File{}}
 		if t, ok := localTitle("scenarios/" + lang + "/" + name + ".md"); ok && lang != "en" {
 			info.Title, info.Lang = t, lang
 		}
 		for _, f := range a.Files {
-			info.Files = append(info.Files, session.File{Name: f.Name, Text: string(f.Data)})
+			info.Files = append(info.Files, File{Name: f.Name, Text: string(f.Data)})
 		}
 		list = append(list, info)
 	}

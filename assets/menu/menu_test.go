@@ -9,7 +9,6 @@ import (
 	"github.com/kubeplay/kubeplay/assets"
 	"github.com/kubeplay/kubeplay/core/lesson"
 	"github.com/kubeplay/kubeplay/core/scenario"
-	"github.com/kubeplay/kubeplay/core/session"
 )
 
 // The menu lists every example, in Order, which must name only real
@@ -60,9 +59,9 @@ func TestExamplesMatchTheScenarios(t *testing.T) {
 			if title, _, _ := strings.Cut(doc, "\n"); e.Title != title || e.Lang != got {
 				t.Errorf("%s in %s: title %q (%s), the parser's %q (%s)", file, lang, e.Title, e.Lang, title, got)
 			}
-			var files []session.File
+			var files []File
 			for _, f := range sc.Files {
-				files = append(files, session.File{Name: f.Name, Text: string(f.Data)})
+				files = append(files, File{Name: f.Name, Text: string(f.Data)})
 			}
 			if !reflect.DeepEqual(e.Files, files) {
 				t.Errorf("%s: files differ from the parser's", file)

@@ -2,11 +2,11 @@ package apiserver
 
 import "github.com/kubeplay/kubeplay/core/api"
 
-// The Shared verbs (CreateShared, UpdateStatusShared, DeleteShared,
-// BindShared) are the plain verbs without the copy of the result: they
-// return the server's stored, frozen object itself. They are for the
-// controllers' hot paths, which only read what a write returns or ignore
-// it: as an object from an informer's cache (client-go hands every handler
+// The Shared verbs (GetShared, CreateShared, UpdateStatusShared,
+// DeleteShared, BindShared) are the plain verbs without the copy of the
+// result: they return the server's stored, frozen object itself. They are
+// for the controllers' hot paths, which only read what a write returns or
+// ignore it: as an object from an informer's cache (client-go hands every handler
 // the same shared object), the result must never be changed; deep-copy it
 // first. Building with the kubeplay_frozen tag checks that no one does.
 

@@ -338,6 +338,12 @@ func (s *Server) commitDelete(k *api.KindInfo, r *record) {
 // Get returns a copy of the named object (rest.Getter). For cluster-scoped
 // kinds the namespace is ignored; for namespaced ones "" means "default".
 func (s *Server) Get(k *api.KindInfo, namespace, name string) (api.Object, error) {
+	return copied(s.GetShared(k, namespace, name))
+}
+
+// GetShared is Get returning the stored object itself, not a copy: see the
+// Shared verbs in shared.go.
+func (s *Server) GetShared(k *api.KindInfo, namespace, name string) (api.Object, error) {
 	if k == nil {
 		return nil, NewBadRequest("no kind was provided")
 	}
@@ -346,7 +352,7 @@ func (s *Server) Get(k *api.KindInfo, namespace, name string) (api.Object, error
 	if r == nil {
 		return nil, NewNotFound(k, name)
 	}
-	return out(r.obj), nil
+	return r.obj, nil
 }
 
 // List is the result of a list call: copies of the matching objects, sorted

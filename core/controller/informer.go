@@ -558,10 +558,14 @@ func (st *Store) LastStoreSyncResourceVersion() string { return st.lastSyncRV }
 
 // ListAs is Store.List for a known Go type.
 func ListAs[T api.Object](st *Store, namespace string, selector labels.Selector) []T {
-	objs := st.List(namespace, selector)
-	out := make([]T, len(objs))
-	for i, o := range objs {
-		out[i] = o.(T)
+	// One list, sized at once when it is everything (PodGC's pass lists
+	// every pod), rather than List's and a typed copy of it.
+	out := []T{}
+	if namespace == "" && selector == nil {
+		out = make([]T, 0, len(st.objects))
+	}
+	for o := range st.All(namespace, selector) {
+		out = append(out, o.(T))
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package kubelet
 
 import (
-	"container/heap"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
@@ -325,15 +324,15 @@ func (k *Kubelet) Tick() {
 	// The cluster pumps after each actor but not before the first.
 	k.ctx.Informers.Pump()
 	now := k.clock.Now()
-	for len(k.timers) > 0 && !k.timers[0].at.After(now) {
-		t := heap.Pop(&k.timers).(*timer)
+	for due := now.UnixNano(); len(k.timers) > 0 && k.timers[0].at <= due; {
+		t := k.timers.pop()
 		switch {
 		case t.probe != nil:
-			if t.probe.next.Equal(t.at) && !t.probe.stopped && !t.w.removed {
+			if t.probe.next.UnixNano() == t.at && !t.probe.stopped && !t.w.removed {
 				k.runProbe(t.probe, now)
 			}
 		default:
-			if t.w.wakeAt.Equal(t.at) && !t.w.removed {
+			if !t.w.wakeAt.IsZero() && t.w.wakeAt.UnixNano() == t.at && !t.w.removed {
 				t.w.wakeAt = time.Time{}
 				k.queue.Add(t.w.key)
 			}
@@ -344,37 +343,71 @@ func (k *Kubelet) Tick() {
 
 // ---------------------------------------------------------------- timers
 
+// timer is a pending probe run (probe set) or pod sync. A timer whose
+// worker has moved its time since is stale and fires nothing.
 type timer struct {
-	at    time.Time
+	at    int64 // the virtual time, in Unix nanoseconds
 	seq   uint64
 	w     *podWorker
 	probe *probeWorker
 }
 
-type timerHeap []*timer
+// timerHeap is a binary min-heap of timers by time, then by the order they
+// were set. It holds them by value: a kubelet pushes a timer every period
+// of every probe of its pods (100,000 a minute with 10,000 readiness
+// probes), and container/heap would box each one.
+type timerHeap []timer
 
-func (h timerHeap) Len() int { return len(h) }
-func (h timerHeap) Less(i, j int) bool {
-	if !h[i].at.Equal(h[j].at) {
-		return h[i].at.Before(h[j].at)
+func (h timerHeap) less(i, j int) bool {
+	if h[i].at != h[j].at {
+		return h[i].at < h[j].at
 	}
 	return h[i].seq < h[j].seq
 }
-func (h timerHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *timerHeap) Push(x any)   { *h = append(*h, x.(*timer)) }
-func (h *timerHeap) Pop() any {
-	old := *h
-	n := len(old)
-	t := old[n-1]
-	old[n-1] = nil
-	*h = old[:n-1]
-	return t
+
+func (h *timerHeap) push(t timer) {
+	*h = append(*h, t)
+	q := *h
+	for i := len(q) - 1; i > 0; {
+		parent := (i - 1) / 2
+		if !q.less(i, parent) {
+			break
+		}
+		q[i], q[parent] = q[parent], q[i]
+		i = parent
+	}
 }
 
-func (k *Kubelet) push(t *timer) {
+// pop removes and returns the earliest timer; h must not be empty.
+func (h *timerHeap) pop() timer {
+	q := *h
+	top := q[0]
+	last := len(q) - 1
+	q[0] = q[last]
+	q[last] = timer{} // drop the pointers for the collector
+	q = q[:last]
+	for i := 0; ; {
+		small, l, r := i, 2*i+1, 2*i+2
+		if l < last && q.less(l, small) {
+			small = l
+		}
+		if r < last && q.less(r, small) {
+			small = r
+		}
+		if small == i {
+			break
+		}
+		q[i], q[small] = q[small], q[i]
+		i = small
+	}
+	*h = q
+	return top
+}
+
+func (k *Kubelet) push(t timer) {
 	k.seq++
 	t.seq = k.seq
-	heap.Push(&k.timers, t)
+	k.timers.push(t)
 }
 
 // wake schedules a sync of w at t (the earliest of the pending ones).
@@ -383,13 +416,13 @@ func (k *Kubelet) wake(w *podWorker, t time.Time) {
 		return
 	}
 	w.wakeAt = t
-	k.push(&timer{at: t, w: w})
+	k.push(timer{at: t.UnixNano(), w: w})
 }
 
 // schedule sets a probe's next run.
 func (k *Kubelet) schedule(p *probeWorker, t time.Time) {
 	p.next = t
-	k.push(&timer{at: t, w: p.w, probe: p})
+	k.push(timer{at: t.UnixNano(), w: p.w, probe: p})
 }
 
 // ---------------------------------------------------------------- helpers

@@ -348,21 +348,23 @@ func initializedCondition(pod *api.Pod, all []api.ContainerStatus, phase api.Pod
 // containersReadyCondition models GenerateContainersReadyCondition.
 func containersReadyCondition(pod *api.Pod, all []api.ContainerStatus, phase api.PodPhase) api.PodCondition {
 	var unknown, unready []string
-	// The sidecars count first (IsRestartableInitContainer), then the
-	// main containers.
-	var specs []api.Container
-	for _, c := range pod.Spec.InitContainers {
-		if isSidecar(&c) {
-			specs = append(specs, c)
-		}
-	}
-	for _, c := range append(specs, pod.Spec.Containers...) {
+	count := func(c *api.Container) {
 		s := findStatus(all, c.Name)
 		if s == nil {
 			unknown = append(unknown, c.Name)
 		} else if !s.Ready {
 			unready = append(unready, c.Name)
 		}
+	}
+	// The sidecars count first (IsRestartableInitContainer), then the
+	// main containers.
+	for i := range pod.Spec.InitContainers {
+		if c := &pod.Spec.InitContainers[i]; isSidecar(c) {
+			count(c)
+		}
+	}
+	for i := range pod.Spec.Containers {
+		count(&pod.Spec.Containers[i])
 	}
 	switch {
 	case phase == api.PodSucceeded && len(unknown) == 0:

@@ -70,11 +70,12 @@ type nodeScore struct {
 	total       int64
 }
 
-// scoreNodes models prioritizeNodes for the plugins above.
-func scoreNodes(f *podFacts, feasible []*api.Node, infos []*nodeInfo, all []snapshotNode) []nodeScore {
-	scores := make([]nodeScore, len(feasible))
+// scoreNodes models prioritizeNodes for the plugins above. It writes the
+// scores into dst's array (see Scheduler.scratch).
+func scoreNodes(dst []nodeScore, f *podFacts, feasible []*api.Node, infos []*nodeInfo, all []snapshotNode) []nodeScore {
+	scores := dst[:0]
 	for i, n := range feasible {
-		scores[i] = nodeScore{node: n, fit: leastAllocatedScore(f, infos[i]), affinity: -1, podAffinity: -1}
+		scores = append(scores, nodeScore{node: n, fit: leastAllocatedScore(f, infos[i]), affinity: -1, podAffinity: -1})
 	}
 	scoreNodeAffinity(f.pod, scores)
 	scoreInterPodAffinity(f.podScore, scores)

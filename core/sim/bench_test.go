@@ -18,25 +18,52 @@ import (
 	"github.com/kubeplay/kubeplay/core/controller/replicaset"
 )
 
-var timedProfile = flag.String("timedprofile", "", "write a CPU profile of the benchmarks' timed ticks only (not their setup) to this file")
+var (
+	timedProfile    = flag.String("timedprofile", "", "write a CPU profile of the benchmarks' timed ticks only (not their setup) to this file")
+	timedMemProfile = flag.String("timedmemprofile", "", "write heap profiles before and after the benchmarks' timed ticks to FILE.base and FILE; read the ticks' own allocations with go tool pprof -base FILE.base FILE")
+)
 
-// profileTimed starts the -timedprofile CPU profile and returns what stops
-// it. go test's -cpuprofile covers the setup too, which for the large
+// profileTimed starts the -timedprofile CPU profile and the
+// -timedmemprofile snapshot, and returns what stops them. go test's
+// -cpuprofile and -memprofile cover the setup too, which for the large
 // benchmarks is most of the run.
 func profileTimed(b *testing.B) (stop func()) {
-	if *timedProfile == "" {
-		return func() {}
+	var stops []func()
+	if *timedProfile != "" {
+		f, err := os.Create(*timedProfile)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			b.Fatal(err)
+		}
+		stops = append(stops, func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		})
 	}
-	f, err := os.Create(*timedProfile)
+	if *timedMemProfile != "" {
+		writeHeapProfile(b, *timedMemProfile+".base")
+		stops = append(stops, func() { writeHeapProfile(b, *timedMemProfile) })
+	}
+	return func() {
+		for _, stop := range stops {
+			stop()
+		}
+	}
+}
+
+// writeHeapProfile writes the allocations so far (after a collection, so
+// the profile is current) to path.
+func writeHeapProfile(b *testing.B, path string) {
+	f, err := os.Create(path)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := pprof.StartCPUProfile(f); err != nil {
+	defer f.Close()
+	runtime.GC()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
 		b.Fatal(err)
-	}
-	return func() {
-		pprof.StopCPUProfile()
-		f.Close()
 	}
 }
 

@@ -46,6 +46,12 @@ func deepEqual(v1, v2 reflect.Value) bool {
 		if v1.Len() != v2.Len() {
 			return false
 		}
+		// The same array is equal to itself, as in reflect.DeepEqual and
+		// upstream's fork of it: a pod's status write shares the stored
+		// spec, so the no-op check would otherwise walk all of it.
+		if v1.Len() == 0 || v1.UnsafePointer() == v2.UnsafePointer() {
+			return true
+		}
 		for i := range v1.Len() {
 			if !deepEqual(v1.Index(i), v2.Index(i)) {
 				return false
@@ -55,6 +61,9 @@ func deepEqual(v1, v2 reflect.Value) bool {
 	case reflect.Map:
 		if v1.Len() != v2.Len() {
 			return false
+		}
+		if v1.UnsafePointer() == v2.UnsafePointer() {
+			return true
 		}
 		iter := v1.MapRange()
 		for iter.Next() {
@@ -67,6 +76,9 @@ func deepEqual(v1, v2 reflect.Value) bool {
 	case reflect.Pointer, reflect.Interface:
 		if v1.IsNil() || v2.IsNil() {
 			return v1.IsNil() == v2.IsNil()
+		}
+		if v1.Kind() == reflect.Pointer && v1.UnsafePointer() == v2.UnsafePointer() {
+			return true
 		}
 		return deepEqual(v1.Elem(), v2.Elem())
 	case reflect.Struct:

@@ -57,6 +57,30 @@ func TestReadinessProbeSlowStart(t *testing.T) {
 	})
 }
 
+// A server's probe that has succeeded answers from its memo (steady) until
+// the process or the image's behaviour can change: a behaviour set while
+// the pod is Ready fails the next probe on the pod's grid (tick 25), and
+// the third failure (failureThreshold) makes it unready.
+func TestSteadyProbeSeesABehaviourChange(t *testing.T) {
+	e := newEnv(t, 1)
+	p := nginxPod("web", "node-1", "nginx:1.25")
+	rp := httpProbe("/", api.FromInt(80))
+	rp.PeriodSeconds = 5
+	p.Spec.Containers[0].ReadinessProbe = rp
+	e.create(p)
+	e.tick(22)
+	if err := e.reg.SetBehavior("nginx:1.25", images.Behavior{NeverReady: true}); err != nil {
+		t.Fatal(err)
+	}
+	diff(t, "timeline", e.timeline("web", 15), []string{
+		"22 Running Ready=True nginx=running/ready=true/restarts=0",
+		"35 Running Ready=False nginx=running/ready=false/restarts=0",
+	})
+	diff(t, "events", e.events("web")[4:], []string{
+		"25 Warning Unhealthy: Readiness probe failed: HTTP probe failed with statuscode: 503 (x3, last 35)",
+	})
+}
+
 // successThreshold and failureThreshold count consecutive results.
 func TestReadinessThresholds(t *testing.T) {
 	e := newEnv(t, 1)

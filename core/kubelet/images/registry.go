@@ -129,7 +129,14 @@ type Registry struct {
 	repos     map[string]*repository
 	behaviors map[string]Behavior  // by normalized reference
 	parsed    map[string]parsedRef // memoized ParseReference
+	// behaviorChanges counts the changes to behaviors, for the kubelet's
+	// memo of steady probe answers.
+	behaviorChanges uint64
 }
+
+// BehaviorChanges counts the calls that set or cleared an image's
+// behaviour: an answer derived from Behavior holds while it is unchanged.
+func (r *Registry) BehaviorChanges() uint64 { return r.behaviorChanges }
 
 type parsedRef struct {
 	ref Reference
@@ -243,6 +250,7 @@ func (r *Registry) SetBehavior(image string, b Behavior) error {
 	}
 	key := ref.String()
 	r.behaviors[key] = b
+	r.behaviorChanges++
 	if !b.Missing {
 		if _, err := r.lookup(image); err != nil && ref.Digest == "" {
 			rp := r.repos[ref.Repository()]
@@ -264,6 +272,7 @@ func (r *Registry) SetBehavior(image string, b Behavior) error {
 func (r *Registry) clearBehavior(image string) {
 	if ref, err := r.parse(image); err == nil {
 		delete(r.behaviors, ref.String())
+		r.behaviorChanges++
 	}
 }
 

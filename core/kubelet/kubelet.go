@@ -91,8 +91,12 @@ type Kubelet struct {
 	// managers would cache: the objects its pods' env and volumes read.
 	configMaps *controller.Store
 	secrets    *controller.Store
-	recorder   *controller.Recorder
-	queue      *controller.Queue
+	// statusPod is writeStatus's request, reused: the server copies its
+	// input and keeps none of it, and a fresh Pod for every status write
+	// was 4% of a 10,000-pod rollout's allocations.
+	statusPod api.Pod
+	recorder  *controller.Recorder
+	queue     *controller.Queue
 	// apiClient is the kubelet's clientset (KubeletClient): a status write
 	// or delete whose token is due past the tick waits for it, and the pod
 	// is synced again then, with its latest status, as the status

@@ -429,10 +429,12 @@ func (k *Kubelet) writeStatus(w *podWorker, now time.Time, ds *controller.Decisi
 	if !k.takeToken(w, now, ds, "status write") {
 		return true, nil
 	}
-	p := *w.pod // shallow: the server deep-copies its input
+	p := &k.statusPod
+	*p = *w.pod // shallow: the server deep-copies its input
 	p.Status = s
 	p.ResourceVersion = ""
-	obj, err := k.server.UpdateStatusShared(&p)
+	obj, err := k.server.UpdateStatusShared(p)
+	*p = api.Pod{} // hold on to nothing of it
 	if err != nil {
 		if apiserver.IsNotFound(err) {
 			return false, nil

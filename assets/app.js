@@ -5,7 +5,7 @@
 // one starts the core, opens the first session and wires the parts to the
 // worker's answers.
 
-import { $, embedded, fillMenu, hashChangedByHand, setHTML, setHash } from "./dom.js";
+import { $, embedded, fillMenu, hashChangedByHand, setHash } from "./dom.js";
 import { lang, languages, ready as wordsReady, setLanguage, t } from "./i18n.js";
 import { answerEarly, broken, busy, coreIsReady, coreMessage, markBroken, oldest, onWorker, rpc, setCoreReady, spawnWorker, timings } from "./rpc.js";
 import { opening as prerender, prerendered, startPrerender, stopPrerender } from "./prerender.js";
@@ -13,7 +13,7 @@ import { describe, forget, keepView, makeRecovery, remember, saved, savedView } 
 import { fail, status } from "./status.js";
 import { onDraw, showPrerendered, showView, view } from "./view.js";
 import { drawCluster } from "./cluster.js";
-import { chartSVG } from "./chart.js";
+import { renderChart } from "./chart.js";
 import { drawWhy } from "./why.js";
 import { drawEvents } from "./events.js";
 import { drawTransport, setPlaying } from "./transport.js";
@@ -42,7 +42,7 @@ onDraw(drawChart);
 onDraw(drawWhy);
 onDraw(drawEventList);
 
-function drawChart(v) { setHTML("chart", chartSVG(v.chart)); }
+function drawChart(v) { renderChart($("chart"), v.chart); }
 function drawEventList(v) { drawEvents(v.events); }
 
 let pageReady = false;
@@ -366,4 +366,4 @@ function cancel() {
 document.addEventListener("keydown", (e) => { if (e.key === "Escape" && busy() > 0 && cancel()) e.preventDefault(); });
 
 // For the end-to-end checks and the curious: the same calls the page makes.
-globalThis.kubeplayPage = { rpc, timings, cancel };
+globalThis.kubeplayPage = { rpc, timings, cancel, view };

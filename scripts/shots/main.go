@@ -29,6 +29,15 @@ type viewport struct{ w, h int64 }
 
 var viewports = []viewport{{1440, 900}, {1024, 768}, {390, 844}}
 
+// settleShowingEvents applies the manifest, settles the rollout and, on a
+// phone, switches to the cluster, where the events are.
+const settleShowingEvents = `document.getElementById("apply").click();
+setTimeout(() => { document.getElementById("clock-hint-settle").click(); document.querySelector("#switcher [data-show=cluster]").click(); }, 500)`
+
+// eventsDrawn is true once the settled rollout's events are in the table
+// (the console's note is in the page's language, the events are not).
+const eventsDrawn = `[...document.querySelectorAll("#events tbody td")].some((td) => td.textContent === "Started")`
+
 // A scene is an address below the site's root and what to wait for there.
 type scene struct {
 	name, path string
@@ -108,6 +117,11 @@ var scenes = []scene{
 	// cluster, the part Apply made.
 	{name: "settled", path: "", js: `document.getElementById("apply").click(); setTimeout(() => document.getElementById("clock-hint-settle").click(), 500)`,
 		wait: `document.getElementById("console-output").textContent.includes("settled at tick")`},
+	// The events table after a settled rollout (its rows are kept from
+	// draw to draw, assets/events.js).
+	{name: "events", path: "", js: settleShowingEvents, wait: eventsDrawn, scroll: "#events"},
+	{name: "events-vi", path: "?lang=vi", js: settleShowingEvents, wait: eventsDrawn, scroll: "#events"},
+	{name: "events-zh-CN", path: "?lang=zh-CN", js: settleShowingEvents, wait: eventsDrawn, scroll: "#events"},
 	{name: "phone-why", path: "", js: `document.getElementById("apply").click(); setTimeout(() => { document.getElementById("step").click(); document.querySelector("#switcher [data-show=why]").click(); }, 500)`,
 		wait: `document.querySelector("#why .say") !== null`},
 	{name: "services", path: "", js: `document.getElementById("apply").click(); setTimeout(() => document.getElementById("tab-services").click(), 800)`,

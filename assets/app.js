@@ -5,7 +5,7 @@
 // one starts the core, opens the first session and wires the parts to the
 // worker's answers.
 
-import { $, embedded, fillMenu, hashChangedByHand, setHash } from "./dom.js";
+import { $, embedded, fetchJSON, fillMenu, hashChangedByHand, setHash } from "./dom.js";
 import { lang, languages, ready as wordsReady, setLanguage, t } from "./i18n.js";
 import { answerEarly, broken, busy, coreIsReady, coreMessage, markBroken, oldest, onWorker, rpc, setCoreReady, spawnWorker, timings } from "./rpc.js";
 import { opening as prerender, prerendered, startPrerender, stopPrerender } from "./prerender.js";
@@ -205,8 +205,7 @@ function openRestoring(v) {
 // The core's own answer (ready, opened) replaces both.
 async function openLessonEarly(want) {
   if (!/^[a-z0-9-]+$/.test(want.name)) return; // the core says what is wrong with it
-  const get = (path) => fetch(path).then((r) => (r.ok ? r.json() : Promise.reject(new Error(r.statusText))));
-  const [poster, lesson] = await Promise.all([get(`posters/lesson/${want.name}.json`), get(`posters/guide/${lang}/${want.name}.json`)]);
+  const [poster, lesson] = await Promise.all([fetchJSON(`posters/lesson/${want.name}.json`), fetchJSON(`posters/guide/${lang}/${want.name}.json`)]);
   if (pageReady || coreIsReady() || view()) return; // the core was quicker
   restoring = true;
   document.body.classList.add("restoring");

@@ -6,6 +6,14 @@ export const $ = (id) => document.getElementById(id);
 // came from the core or the URL goes through it.
 export const esc = (s) => String(s ?? "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+// fetchJSON fetches url's JSON: a catalog, a poster, a lesson's text. A
+// status other than 2xx is an error, as a failed fetch is.
+export async function fetchJSON(url) {
+  const r = await fetch(url);
+  if (!r.ok) throw new Error(`${url}: ${r.status}`);
+  return r.json();
+}
+
 // embedded says the page runs as an embed (?embed in the address: the
 // compact layout a documentation page frames, embed.js).
 export const embedded = new URLSearchParams(location.search).has("embed");

@@ -10,7 +10,7 @@
 // It never takes the focus or scrolls the host page by itself, and it tells
 // the host its height (postMessage) so the host can fit the iframe to it.
 
-import { $ } from "./dom.js";
+import { $, fetchJSON } from "./dom.js";
 import { lang, ready as wordsReady, t } from "./i18n.js";
 import { rpc } from "./rpc.js";
 import { drawCluster } from "./cluster.js";
@@ -74,9 +74,7 @@ export async function showPoster(req) {
 
 // drawPoster draws the scenario's prerendered first view.
 async function drawPoster(req) {
-  const r = await fetch(`posters/${req.kind}/${req.name}.json`);
-  if (!r.ok) throw new Error(`${r.status}`);
-  const p = await r.json();
+  const p = await fetchJSON(`posters/${req.kind}/${req.name}.json`);
   $("scenario-title").textContent = p.titles[lang] || p.titles.en || "";
   drawCluster(p.view);
   drawTransport(p.view);

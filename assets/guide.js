@@ -19,8 +19,12 @@ import { showPane } from "./switcher.js";
 
 const panel = $("guide");
 const body = $("guide-body");
-let cur = null; // the lesson open: {ref, lesson, solutions, at, progress}
+let cur = null; // the lesson open: {ref, lesson, solutions, at, progress, preview}
 let showing = false; // Show me is running
+
+// live is true while the lesson shown is one the core opened: a preview's
+// page is still, and every path that asks the core or saves asks this.
+const live = () => Boolean(cur && !cur.preview);
 
 // listLessons fills the Lessons menu.
 export function listLessons(list) {
@@ -73,7 +77,7 @@ export function showLesson(r, at, ref = r.lessonRef) {
 }
 
 // previewLesson shows a lesson's page from the build's copy of its text
-// (scripts/build posters.go buildGuides) while the core starts, for a lesson
+// (scripts/build posters.go guidesDir) while the core starts, for a lesson
 // link: the learner reads at once. It is a still page: its buttons wait
 // for the core (the body's "restoring" class greys them), nothing is asked
 // of the core and nothing saved; startLesson replaces it with the lesson
@@ -141,8 +145,8 @@ function drawPage(at) {
   bar.max = n;
   bar.value = cur.progress.done.filter(Boolean).length;
   $("guide-nav").hidden = false;
-  $("guide-prev").disabled = at === 0 || cur.preview;
-  $("guide-next").disabled = at > n || cur.preview;
+  $("guide-prev").disabled = at === 0 || !live();
+  $("guide-next").disabled = at > n || !live();
   $("guide-next").textContent = at === n ? t("guide.end") : t("guide.next");
   if (at === 0) drawIntro();
   else if (at > n) drawFinish();
@@ -216,7 +220,7 @@ function drawChecks(states, v) {
 let asking = false;
 let again = false;
 function refresh() {
-  if (!cur || cur.preview || cur.at < 1 || cur.at > cur.lesson.steps.length) return;
+  if (!live() || cur.at < 1 || cur.at > cur.lesson.steps.length) return;
   if (asking) { again = true; return; }
   asking = true;
   const step = cur.at - 1;
@@ -237,7 +241,7 @@ async function runAll(lines) {
 
 body.addEventListener("click", async (e) => {
   const b = e.target.closest("button");
-  if (!b || !cur || cur.preview) return;
+  if (!b || !live()) return;
   if (b.dataset.line !== undefined) {
     const input = $("console-input");
     input.value = b.dataset.line;
@@ -272,7 +276,7 @@ body.addEventListener("click", async (e) => {
 });
 $("guide-prev").addEventListener("click", () => cur && go(cur.at - 1));
 $("guide-next").addEventListener("click", () => cur && go(cur.at + 1));
-$("guide-close").addEventListener("click", () => { if (cur && !cur.preview) closeGuide(); });
+$("guide-close").addEventListener("click", () => { if (live()) closeGuide(); });
 $("lessons").addEventListener("change", () => {
   const name = $("lessons").value;
   if (name) openLesson(name).catch((err) => print(err.message, "err"));
@@ -288,7 +292,7 @@ function loadProgress(ref, n) {
   return { at: (p && Number(p.at)) || 0, done, hints };
 }
 function saveProgress() {
-  if (cur && cur.ref && !cur.preview) store.set(`lesson.${cur.ref}`, JSON.stringify(cur.progress));
+  if (live() && cur.ref) store.set(`lesson.${cur.ref}`, JSON.stringify(cur.progress));
 }
 
 // storedPage is the page of a lesson the learner was last on.

@@ -6,7 +6,7 @@
 // plain sentences of the controllers' decisions), and the few calls the modules
 // draw with. kubectl's output is not translated: kubectl prints English.
 
-import { esc, store } from "./dom.js";
+import { esc, fetchJSON, store } from "./dom.js";
 
 // languages are the page's languages, each named in itself for the picker.
 export const languages = [
@@ -51,12 +51,6 @@ let page = {};
 let english = {};
 let lessonWords = {};
 let whyWords = {};
-
-async function fetchJSON(url) {
-  const r = await fetch(url);
-  if (!r.ok) throw new Error(`${url}: ${r.status}`);
-  return r.json();
-}
 
 // ready resolves once the catalogs are in; the page draws its words after.
 // They are fetched at once, side by side (English's page.json, which every

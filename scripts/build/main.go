@@ -75,11 +75,7 @@ func build(out string, stdout io.Writer) error {
 		return err
 	}
 	say("rendering the embed's posters")
-	posters, err := buildPosters()
-	if err != nil {
-		return err
-	}
-	guides, err := buildGuides()
+	posters, guides, err := buildPosters()
 	if err != nil {
 		return err
 	}

@@ -39,16 +39,18 @@ type poster struct {
 // postersDir is where the posters go in the site.
 const postersDir = "posters/"
 
-// buildPosters renders a poster for every embedded example and lesson.
-func buildPosters() (map[string][]byte, error) {
-	out := map[string][]byte{}
-	if err := addPosters(out, assets.Scenarios, "scenarios", "example", examplePoster); err != nil {
-		return nil, err
+// buildPosters renders a poster for every embedded example and lesson
+// and, in the same pass over the lessons, their guides.
+func buildPosters() (posters, guides map[string][]byte, err error) {
+	posters, guides = map[string][]byte{}, map[string][]byte{}
+	if err := addPosters(posters, assets.Scenarios, "scenarios", "example", examplePoster); err != nil {
+		return nil, nil, err
 	}
-	if err := addPosters(out, assets.Lessons, "lessons", "lesson", lessonPoster); err != nil {
-		return nil, err
+	withGuides := func(fsys fs.FS, name string) ([]byte, error) { return lessonPoster(fsys, name, guides) }
+	if err := addPosters(posters, assets.Lessons, "lessons", "lesson", withGuides); err != nil {
+		return nil, nil, err
 	}
-	return out, nil
+	return posters, guides, nil
 }
 
 // addPosters renders the poster of each archive dir/NAME.txtar of fsys
@@ -99,16 +101,20 @@ func examplePoster(fsys fs.FS, name string) ([]byte, error) {
 	return encodePoster(titles, s)
 }
 
-// lessonPoster is a lesson once its setup has run, where it starts.
-func lessonPoster(fsys fs.FS, name string) ([]byte, error) {
+// lessonPoster is a lesson once its setup has run, where it starts. It
+// writes the lesson's guide in each language into guides (see guidesDir).
+func lessonPoster(fsys fs.FS, name string, guides map[string][]byte) ([]byte, error) {
 	titles := map[string]string{}
 	var s *session.Session
 	for _, lang := range pageLangs {
 		l, err := lesson.Load(fsys, name, lang)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("in %s: %w", lang, err)
 		}
 		titles[lang] = l.Title
+		if guides[guidesDir+lang+"/"+name+".json"], err = json.Marshal(l); err != nil {
+			return nil, err
+		}
 		if s == nil {
 			if s, err = session.New(cluster.DefaultSeed); err != nil {
 				return nil, err
@@ -121,38 +127,13 @@ func lessonPoster(fsys fs.FS, name string) ([]byte, error) {
 	return encodePoster(titles, s)
 }
 
-// guidesDir is where the lessons' texts go in the site: guides/LANG/NAME.json.
-const guidesDir = postersDir + "guide/"
-
-// buildGuides writes each embedded lesson in each of the page's languages
+// guidesDir is where the lessons' texts go in the site:
+// posters/guide/LANG/NAME.json, each lesson in each of the page's languages
 // as the core's lesson op gives it (its LessonResult's "lesson"). A lesson
 // link (#lesson=NAME) draws its guide from it, with the lesson's poster,
 // while the core starts (assets/guide.js previewLesson): the learner reads
 // the lesson at once instead of waiting a second for the first words.
-func buildGuides() (map[string][]byte, error) {
-	sub, err := fs.Sub(assets.Lessons, "lessons")
-	if err != nil {
-		return nil, err
-	}
-	files, err := fs.Glob(sub, "*.txtar")
-	if err != nil {
-		return nil, err
-	}
-	out := map[string][]byte{}
-	for _, file := range files {
-		name := strings.TrimSuffix(file, ".txtar")
-		for _, lang := range pageLangs {
-			l, err := lesson.Load(sub, name, lang)
-			if err != nil {
-				return nil, fmt.Errorf("guide of lesson %s in %s: %w", name, lang, err)
-			}
-			if out[guidesDir+lang+"/"+name+".json"], err = json.Marshal(l); err != nil {
-				return nil, err
-			}
-		}
-	}
-	return out, nil
-}
+const guidesDir = postersDir + "guide/"
 
 func encodePoster(titles map[string]string, s *session.Session) ([]byte, error) {
 	view, err := s.View().JSON()

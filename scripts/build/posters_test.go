@@ -12,7 +12,7 @@ import (
 // Every example and lesson has a poster: its title in each language and
 // the view the embed shows first, an example's at tick 0.
 func TestPostersCoverEveryScenario(t *testing.T) {
-	posters, err := buildPosters()
+	posters, _, err := buildPosters()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,11 +70,7 @@ func TestPostersCoverEveryScenario(t *testing.T) {
 // Every lesson has its text in each of the page's languages, as the
 // core's lesson op gives it: the same title as its poster's.
 func TestGuidesCoverEveryLesson(t *testing.T) {
-	guides, err := buildGuides()
-	if err != nil {
-		t.Fatal(err)
-	}
-	posters, err := buildPosters()
+	posters, guides, err := buildPosters()
 	if err != nil {
 		t.Fatal(err)
 	}

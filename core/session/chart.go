@@ -124,12 +124,15 @@ func (s *series) chart(tick int64) *Chart {
 	from := max(0, tick-ChartTicks+1)
 	c := &Chart{From: from, To: tick, Series: []*Series{}}
 	type line struct {
-		sr      *Series
-		last    [3]int64
-		present bool
-		first   int64
+		sr       *Series
+		last     [3]int64
+		present  bool
+		first    int64
+		revision int32
 	}
-	byID := map[int32]*line{}
+	// By interned id, which is dense: 300 ticks of 100 ReplicaSets are
+	// 30,000 points to walk at every view.
+	byID := make([]*line, len(s.names))
 	var order []*line
 	gone := [3]int64{-1, -1, -1}
 	for t := from; t <= tick; t++ {
@@ -141,8 +144,8 @@ func (s *series) chart(tick int64) *Chart {
 			l.present = false
 		}
 		for _, p := range slot.points {
-			l, ok := byID[p.id]
-			if !ok {
+			l := byID[p.id]
+			if l == nil {
 				id := s.names[p.id]
 				l = &line{sr: &Series{Name: id.name, Deployment: id.deployment, Points: [][4]int64{}}, last: gone, first: t}
 				byID[p.id] = l
@@ -154,8 +157,8 @@ func (s *series) chart(tick int64) *Chart {
 				l.sr.Points = append(l.sr.Points, [4]int64{t, v[0], v[1], v[2]})
 				l.last = v
 			}
-			if p.revision > 0 {
-				l.sr.Revision = strconv.Itoa(int(p.revision))
+			if p.revision > 0 && p.revision != l.revision {
+				l.revision, l.sr.Revision = p.revision, strconv.Itoa(int(p.revision))
 			}
 		}
 		for _, l := range order {

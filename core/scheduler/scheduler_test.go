@@ -20,6 +20,7 @@ import (
 // bound pods stay Pending, which is all the scheduler looks at.
 type env struct {
 	clustertest.Driver
+	sched *scheduler.Scheduler
 }
 
 func newEnv(t testing.TB, nodes ...*api.Node) *env {
@@ -33,8 +34,9 @@ func newEnv(t testing.TB, nodes ...*api.Node) *env {
 			t.Fatal(err)
 		}
 	}
-	c.Add(scheduler.New(c.Context))
-	e := &env{Driver: clustertest.Driver{T: t, C: c}}
+	s := scheduler.New(c.Context)
+	c.Add(s)
+	e := &env{Driver: clustertest.Driver{T: t, C: c}, sched: s}
 	e.Settle()
 	return e
 }
@@ -517,7 +519,9 @@ func TestDeterminism(t *testing.T) {
 }
 
 // BenchmarkSchedule10kPodsOn100Nodes schedules 10,000 pods of 100
-// ReplicaSets onto 100 nodes in one Settle.
+// ReplicaSets onto 100 nodes without a tick: the scheduler's client limit
+// (50 bindings a second) is lifted, so the cost measured is the
+// scheduling's, not the waiting's.
 func BenchmarkSchedule10kPodsOn100Nodes(b *testing.B) {
 	const nodes, pods = 100, 10_000
 	for range b.N {
@@ -527,17 +531,26 @@ func BenchmarkSchedule10kPodsOn100Nodes(b *testing.B) {
 			ns = append(ns, cluster.NewNode(cluster.NodeOptions{Name: fmt.Sprintf("node-%03d", i), CPU: "64", Memory: "256Gi"}, nodestatus.PodCIDR(i)))
 		}
 		e := newEnv(b, ns...)
+		e.sched.Client().Configure(controller.ClientConnection{QPS: -1})
 		for i := range pods {
 			e.create(pod(fmt.Sprintf("web-%05d", i), "100m", "64Mi", fmt.Sprintf("rs-%02d", i%100)))
 		}
 		b.StartTimer()
-		steps, err := e.C.Settle()
-		if err != nil {
-			b.Fatal(err)
+		// Settle stops at its step budget; settle again until idle.
+		scheduled := 0
+		for {
+			steps, err := e.C.Settle()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if len(steps) == 0 {
+				break
+			}
+			scheduled += len(steps)
 		}
 		b.StopTimer()
-		if len(steps) != pods {
-			b.Fatalf("%d steps", len(steps))
+		if scheduled != pods {
+			b.Fatalf("%d steps", scheduled)
 		}
 		if got := controller.ListAs[*api.Pod](e.C.Informers.Lister(api.KindOf(&api.Pod{})), "", nil); got[pods-1].Spec.NodeName == "" {
 			b.Fatal("last pod not scheduled")

@@ -13,7 +13,7 @@ import { esc } from "./dom.js";
 // Okabe–Ito: distinguishable with the common colour-vision deficiencies.
 const palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00", "#56B4E9", "#F0E442", "#000000"];
 
-// The chart's frame, in SVG user units.
+// The chart's frame, in SVG user units: the x axis is at y = H - B.
 const W = 420, H = 170, L = 30, R = 6, T = 8, B = 20;
 const yOf = (n, maxY) => (T + (H - T - B) * (1 - n / maxY)).toFixed(1);
 
@@ -45,7 +45,7 @@ function shapeOf(c) {
 
 // frame is the markup whose parts paint fills in.
 function frame(c) {
-  const zero = yOf(0, 1);
+  const zero = H - B;
   let lines = "", legend = "";
   c.series.forEach((s, i) => {
     const col = palette[i % palette.length];
@@ -58,7 +58,7 @@ function frame(c) {
     <line x1="${L}" y1="${zero}" x2="${W - R}" y2="${zero}" class="axis"/>
     <line x1="${L}" y1="${T}" x2="${L}" y2="${zero}" class="axis"/>
     <text x="${L - 4}" y="${T + 4}" text-anchor="end" class="tick-label" data-label="max"></text>
-    <text x="${L - 4}" y="${Number(zero) + 4}" text-anchor="end" class="tick-label">0</text>
+    <text x="${L - 4}" y="${zero + 4}" text-anchor="end" class="tick-label">0</text>
     <text x="${L}" y="${H - 5}" class="tick-label" data-label="start"></text>
     <text x="${W - R}" y="${H - 5}" text-anchor="end" class="tick-label" data-label="end"></text>
     ${lines}</svg>

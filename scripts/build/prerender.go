@@ -19,9 +19,10 @@ import (
 // The opening's prerender. A first visit opens a new session (app.js
 // rpc("create", openingSeed)) and waits for the core: about a second to
 // download, compile and start the wasm. The core is deterministic, so the
-// build runs the same session natively and writes its first views into
-// index.html, with the two menus: the page draws tick 0 at first paint, and Tick, Back and the
-// slider move over these views while the core starts (assets/prerender.js).
+// build runs the same session natively and writes its first views, with
+// the two menus, into index.html: the page draws tick 0 at first paint, and
+// Tick, Back and the slider move over these views while the core starts
+// (assets/prerender.js).
 // The live core answers the same requests afterwards with the same views,
 // byte for byte: TestOpeningViews holds the build to a golden file, and the
 // wasm bridge's own test holds the live core to the same file.

@@ -169,6 +169,7 @@ func TestParseErrors(t *testing.T) {
 		{"step without a check", "check deployment/web .status.availableReplicas >= 5\ncheck scaled deployment/web from 3 to 5\nkeep kubectl get deployment web | matches ^web +5/5\n", "", `small.txtar:8: step 1 "Scale to five" has no check`},
 		{"step without a solution", "solve kubectl scale deployment/web --replicas=5\nsolve tick 10\n", "", `small.txtar:8: step 1 "Scale to five" has no solution`},
 		{"step without text", "text scale.md\n", "", `small.txtar:8: step 1 "Scale to five" has no text`},
+		{"a second text", "text scale.md\n", "text scale.md\ntext done.md\n", `small.txtar:10: text: the step already has its text (scale.md)`},
 		{"unknown resource", "check deployment/web .status", "check deploymnet/web .status", `small.txtar:14: check: unknown resource type "deploymnet"`},
 		{"unknown resource in count", "keep kubectl get deployment web | matches ^web +5/5", "keep count pods2 -l app=web == 5", `small.txtar:16: keep: unknown resource type "pods2"`},
 		{"malformed JSONPath", ".status.availableReplicas >= 5", ".status.availableReplicas[ >= 5", `small.txtar:14: check: JSONPath .status.availableReplicas[:`},

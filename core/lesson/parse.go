@@ -122,7 +122,10 @@ func (p *parser) parse(data []byte) {
 			switch word {
 			case "text":
 				if step.Text.File != "" {
+					// One text a step: a second would take the next
+					// step's place among the prose (found by FuzzParse).
 					p.errorf(n, "text: the step already has its text (%s)", step.Text.File)
+					continue
 				}
 				step.Text.File = rest
 				p.prose = append(p.prose, proseRef{n, word, rest, nil})
